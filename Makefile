@@ -1,0 +1,100 @@
+# pith - see README.md.  `make` builds ./pith; `make check` runs every test
+# under AddressSanitizer and UBSan; `make deps` installs what is missing.
+
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share/pith
+DESTDIR ?=
+
+CC      ?= cc
+PKG     ?= pkg-config
+PKGS    := gumbo libcurl ncursesw jansson
+# Debian's libunistring ships no .pc file.
+LIBS_UNISTRING := -lunistring
+
+OPT     ?= -O2 -g
+WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+ifdef WERROR
+WARN    += -Werror
+endif
+ifdef SAN
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+OPT     := -O1 -g
+endif
+
+PKG_CFLAGS := $(shell $(PKG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell $(PKG) --libs $(PKGS) 2>/dev/null)
+
+ALL_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+              -DPITH_GUMBO_VERSION=\"$(shell $(PKG) --modversion gumbo 2>/dev/null)\" $(OPT) $(WARN) $(SANFLAGS) \
+              -Iextract -Isrc -Iui $(PKG_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
+LDLIBS_ALL  = $(PKG_LIBS) $(LIBS_UNISTRING) -lm $(LDLIBS)
+
+# Plain builds go to build/, sanitizer builds to build/san/.
+B ?= build
+ifdef SAN
+B := build/san
+endif
+
+CORE_SRC := $(wildcard extract/*.c)
+PROG_SRC := $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard ui/*.c)
+CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o)
+PROG_OBJ := $(PROG_SRC:%.c=$(B)/%.o)
+MAIN_OBJ := $(B)/src/main.o
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
+
+.PHONY: all deps check test unit e2e bench install uninstall clean run
+all: pith
+
+# The top-level ./pith is always the plain build.
+pith: $(B)/pith
+ifndef SAN
+	@cp $(B)/pith pith
+endif
+
+$(B)/pith: $(MAIN_OBJ) $(PROG_OBJ) $(B)/libpith.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $(MAIN_OBJ) $(PROG_OBJ) $(B)/libpith.a $(LDLIBS_ALL)
+
+$(B)/libpith.a: $(CORE_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(B)/tests/%: tests/unit/%.c $(PROG_OBJ) $(B)/libpith.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(PROG_OBJ) $(B)/libpith.a \
+	    $(shell $(PKG) --libs cmocka 2>/dev/null || echo -lcmocka) $(LDLIBS_ALL)
+
+-include $(CORE_OBJ:.o=.d) $(PROG_OBJ:.o=.d) $(MAIN_OBJ:.o=.d)
+
+deps:
+	@sh tools/deps.sh
+
+# Everything, sanitized: unit tests, end-to-end tests, fixture pages.
+check:
+	@$(MAKE) --no-print-directory SAN=1 test
+
+test: $(B)/pith $(UNIT_BIN)
+	@sh tests/run.sh $(B)
+
+bench: pith
+	@sh tools/bench.sh
+
+install: pith
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/themes
+	install -m 755 pith $(DESTDIR)$(BINDIR)/pith
+	install -m 644 man/pith.1 $(DESTDIR)$(MANDIR)/man1/pith.1
+	install -m 644 themes/*.theme $(DESTDIR)$(DATADIR)/themes/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/pith $(DESTDIR)$(MANDIR)/man1/pith.1
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build pith

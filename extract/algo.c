@@ -1,0 +1,90 @@
+/*
+ * algo.c - the algorithm registry and the tunable parameters.  Adding an
+ * algorithm is one file plus one line in the table; the first entry is
+ * the default.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+static const pith_algorithm algorithms[] = {
+	{ "mss", "Maximum Subsequence Segmentation: densest token span "
+	  "(tag -3.25, word +1)", mss_extract },
+	{ "bte", "Body Text Extraction: most words inside, most tags outside",
+	  bte_extract },
+};
+
+size_t
+pith_algorithm_count(void)
+{
+	return sizeof algorithms / sizeof algorithms[0];
+}
+
+const pith_algorithm *
+pith_algorithm_at(size_t i)
+{
+	return i < pith_algorithm_count() ? &algorithms[i] : NULL;
+}
+
+const pith_algorithm *
+pith_algorithm_find(const char *name)
+{
+	for (size_t i = 0; name != NULL && i < pith_algorithm_count(); i++)
+		if (strcmp(algorithms[i].name, name) == 0)
+			return &algorithms[i];
+	return NULL;
+}
+
+/* Every parameter, once: name, place, default, and what it means. */
+static const struct param {
+	const char *name;
+	size_t offset;
+	double dflt;
+	const char *doc;
+} params[] = {
+	{ "mss.tag", offsetof(pith_params, mss_tag), -3.25,
+	  "MSS score of each tag" },
+	{ "mss.word", offsetof(pith_params, mss_word), 1,
+	  "MSS score of each word or symbol" },
+};
+
+enum { NPARAMS = sizeof params / sizeof params[0] };
+
+void
+pith_params_init(pith_params *p)
+{
+	memset(p, 0, sizeof *p);
+	for (size_t i = 0; i < NPARAMS; i++)
+		*(double *)(void *)((char *)p + params[i].offset) = params[i].dflt;
+}
+
+pith_code
+pith_params_set(pith_params *p, const char *name, const char *value,
+                pith_error *err)
+{
+	char *end;
+	double v;
+
+	for (size_t i = 0; i < NPARAMS; i++) {
+		if (strcmp(params[i].name, name) != 0)
+			continue;
+		v = strtod(value, &end);
+		if (end == value || *end != '\0' || !isfinite(v))
+			return err_set(err, PITH_EINVAL, "%s: not a number: '%s'",
+			    name, value);
+		*(double *)(void *)((char *)p + params[i].offset) = v;
+		return PITH_OK;
+	}
+	return err_set(err, PITH_EINVAL, "unknown parameter '%s'", name);
+}
+
+const char *
+pith_params_describe(size_t i, double *dflt, const char **doc)
+{
+	if (i >= NPARAMS)
+		return NULL;
+	*dflt = params[i].dflt;
+	*doc = params[i].doc;
+	return params[i].name;
+}

@@ -1,0 +1,123 @@
+/* article.c - running an algorithm and what the article holds. */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+pith_code
+article_token_arrays(pith_article *a, pith_error *err)
+{
+	size_t n = pith_doc_ntokens(a->doc);
+
+	a->token_score = calloc(n ? n : 1, sizeof *a->token_score);
+	a->running = calloc(n ? n : 1, sizeof *a->running);
+	if (a->token_score == NULL || a->running == NULL)
+		return err_set(err, PITH_ENOMEM, "out of memory");
+	return PITH_OK;
+}
+
+void
+article_sum_blocks(pith_article *a)
+{
+	const pith_token *t = pith_doc_tokens(a->doc);
+
+	if (a->token_score == NULL)
+		return;
+	for (size_t i = 0; i < pith_doc_ntokens(a->doc); i++)
+		if (t[i].block != PITH_NONE)
+			a->block_score[t[i].block] += a->token_score[i];
+}
+
+pith_code
+article_keep_tokens(pith_article *a, size_t first, size_t last,
+                    pith_error *err)
+{
+	const pith_token *t = pith_doc_tokens(a->doc);
+	size_t fb = t[first].block, lb = t[last].block;
+
+	a->has_token_span = true;
+	a->first = first;
+	a->last = last;
+	/* Both methods' spans start and end on text, which always has a
+	 * block; a tag at either end would only lower the sum. */
+	if (fb == PITH_NONE || lb == PITH_NONE || lb < fb)
+		return err_set(err, PITH_EINVAL, "token span outside the blocks");
+	if ((a->spans = calloc(lb - fb + 1, sizeof *a->spans)) == NULL)
+		return err_set(err, PITH_ENOMEM, "out of memory");
+	for (size_t b = fb; b <= lb; b++) {
+		pith_span *s = &a->spans[a->nspans++];
+
+		s->block = b;
+		s->start = b == fb ? t[first].start : 0;
+		s->end = b == lb ? t[last].start + t[last].len :
+		    pith_doc_block(a->doc, b)->len;
+	}
+	return PITH_OK;
+}
+
+pith_code
+pith_extract(const pith_doc *doc, const char *algorithm,
+             const pith_params *params, pith_article **out, pith_error *err)
+{
+	const pith_algorithm *alg = pith_algorithm_find(algorithm ? algorithm :
+	    pith_algorithm_at(0)->name);
+	pith_params dflt;
+	pith_article *a;
+	pith_code rc;
+
+	*out = NULL;
+	if (alg == NULL)
+		return err_set(err, PITH_EINVAL, "unknown algorithm '%s'", algorithm);
+	if (params == NULL) {
+		pith_params_init(&dflt);
+		params = &dflt;
+	}
+	if ((a = calloc(1, sizeof *a)) == NULL)
+		return err_set(err, PITH_ENOMEM, "out of memory");
+	a->doc = doc;
+	a->algorithm = alg->name;
+	a->block_score = calloc(doc->nblocks ? doc->nblocks : 1, sizeof *a->block_score);
+	if (a->block_score == NULL) {
+		pith_article_free(a);
+		return err_set(err, PITH_ENOMEM, "out of memory");
+	}
+	rc = alg->extract(doc, params, a, err);
+	article_sum_blocks(a);
+	if (rc == PITH_OK && a->nspans == 0)
+		rc = err_set(err, PITH_ENOARTICLE, "%s: nothing was kept", alg->name);
+	if (rc != PITH_OK && rc != PITH_ENOARTICLE) {
+		pith_article_free(a);
+		return rc;
+	}
+	*out = a;
+	return rc;
+}
+
+void
+pith_article_free(pith_article *a)
+{
+	if (a == NULL)
+		return;
+	free(a->spans);
+	free(a->token_score);
+	free(a->running);
+	free(a->block_score);
+	free(a);
+}
+
+const pith_doc *pith_article_doc(const pith_article *a) { return a->doc; }
+const char *pith_article_algorithm(const pith_article *a) { return a->algorithm; }
+size_t pith_article_nspans(const pith_article *a) { return a->nspans; }
+const pith_span *pith_article_spans(const pith_article *a) { return a->spans; }
+const double *pith_article_token_scores(const pith_article *a) { return a->token_score; }
+const double *pith_article_running(const pith_article *a) { return a->running; }
+const double *pith_article_block_scores(const pith_article *a) { return a->block_score; }
+
+int
+pith_article_token_span(const pith_article *a, size_t *first, size_t *last)
+{
+	if (!a->has_token_span)
+		return 0;
+	*first = a->first;
+	*last = a->last;
+	return 1;
+}

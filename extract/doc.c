@@ -1,0 +1,906 @@
+/*
+ * doc.c - parse HTML with gumbo and build the shared document model: the
+ * node table, the blocks with their inline runs, and the token stream.
+ *
+ * One iterative walk does it all, with an explicit stack bounded by the
+ * depth limit, so hostile nesting cannot overflow the C stack.  Blocks
+ * are formed as a browser forms boxes: a block is the inline content
+ * between two block-level boundaries, collapsed as white-space: normal
+ * would show it (verbatim inside pre).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <gumbo.h>
+#include <unictype.h>
+#include <unistr.h>
+#include <uniwbrk.h>
+#include "internal.h"
+
+enum { DEFAULT_MAX_DEPTH = 512 };
+
+enum ws { WS_CONTENT, WS_PENDING, WS_SUPPRESS };
+
+/* Context inherited by descendants; each frame saves and restores it. */
+typedef struct {
+	pith_block_kind kind;
+	int level, list, quote, pre;
+	size_t box;        /* node of the innermost block-level element */
+	size_t item;       /* frame of the li whose marker is unused, or NONE */
+	size_t olist;      /* frame of the innermost ul/ol, or NONE */
+	size_t row;        /* frame of the data-table row, or NONE */
+	bool head;         /* in <head>: no blocks, no tokens */
+	bool notext;       /* text here is not content (svg, select, ...) */
+	unsigned style;
+	const char *href;
+} ctx;
+
+typedef struct {
+	GumboNode *g;
+	size_t node;
+	size_t next;       /* next child to visit */
+	bool block;        /* a block boundary on leaving */
+	ctx saved;
+	int counter, step; /* ol numbering */
+	bool marker;       /* li: marker not yet given to a block */
+	int ordered, number;
+	int cells;         /* data row: cells seen */
+} frame;
+
+typedef struct {
+	pith_doc *doc;
+	size_t cap_nodes, cap_gnodes, cap_blocks, cap_runs, cap_tokens;
+	buf text;
+	frame *stack;
+	size_t depth, max_depth;
+	ctx c;
+	bool open;         /* a block is being filled */
+	size_t bstart, tstart;
+	enum ws ws;
+	unsigned ws_style;  /* where the pending space was seen */
+	const char *ws_href;
+	int pending_tabs;
+	size_t unassigned; /* first tag token not yet given to a block */
+	char *brk;
+	size_t brkcap;
+	bool title_done, base_done, oom;
+	const char *page_url;
+} builder;
+
+/* ------------------------------------------------------------- tags */
+
+static bool
+tag_is_block(GumboTag t)
+{
+	switch (t) {
+	case GUMBO_TAG_ADDRESS: case GUMBO_TAG_ARTICLE: case GUMBO_TAG_ASIDE:
+	case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_BODY: case GUMBO_TAG_CAPTION:
+	case GUMBO_TAG_CENTER: case GUMBO_TAG_DD: case GUMBO_TAG_DETAILS:
+	case GUMBO_TAG_DIR: case GUMBO_TAG_DIV:
+	case GUMBO_TAG_DL: case GUMBO_TAG_DT: case GUMBO_TAG_FIELDSET:
+	case GUMBO_TAG_FIGCAPTION: case GUMBO_TAG_FIGURE: case GUMBO_TAG_FOOTER:
+	case GUMBO_TAG_FORM: case GUMBO_TAG_H1: case GUMBO_TAG_H2:
+	case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5:
+	case GUMBO_TAG_H6: case GUMBO_TAG_HEADER: case GUMBO_TAG_HGROUP:
+	case GUMBO_TAG_HR: case GUMBO_TAG_HTML: case GUMBO_TAG_LEGEND:
+	case GUMBO_TAG_LI: case GUMBO_TAG_LISTING: case GUMBO_TAG_MAIN:
+	case GUMBO_TAG_MENU: case GUMBO_TAG_NAV: case GUMBO_TAG_OL:
+	case GUMBO_TAG_P: case GUMBO_TAG_PLAINTEXT: case GUMBO_TAG_PRE:
+	case GUMBO_TAG_SECTION: case GUMBO_TAG_SUMMARY: case GUMBO_TAG_TABLE:
+	case GUMBO_TAG_TBODY: case GUMBO_TAG_TD: case GUMBO_TAG_TFOOT:
+	case GUMBO_TAG_TH: case GUMBO_TAG_THEAD: case GUMBO_TAG_TR:
+	case GUMBO_TAG_UL: case GUMBO_TAG_XMP:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Subtrees that are never content: not walked at all. */
+static bool
+tag_is_dropped(GumboTag t)
+{
+	return t == GUMBO_TAG_SCRIPT || t == GUMBO_TAG_STYLE ||
+	    t == GUMBO_TAG_NOSCRIPT || t == GUMBO_TAG_TEMPLATE;
+}
+
+/* Elements walked (their tags count) but whose text is not prose. */
+static bool
+tag_is_notext(GumboTag t)
+{
+	return t == GUMBO_TAG_SVG || t == GUMBO_TAG_MATH ||
+	    t == GUMBO_TAG_IFRAME || t == GUMBO_TAG_SELECT ||
+	    t == GUMBO_TAG_TEXTAREA || t == GUMBO_TAG_VIDEO ||
+	    t == GUMBO_TAG_AUDIO || t == GUMBO_TAG_CANVAS ||
+	    t == GUMBO_TAG_NOFRAMES || t == GUMBO_TAG_OBJECT;
+}
+
+static bool
+tag_is_void(GumboTag t)
+{
+	switch (t) {
+	case GUMBO_TAG_AREA: case GUMBO_TAG_BASE: case GUMBO_TAG_BR:
+	case GUMBO_TAG_COL: case GUMBO_TAG_EMBED: case GUMBO_TAG_HR:
+	case GUMBO_TAG_IMG: case GUMBO_TAG_INPUT: case GUMBO_TAG_LINK:
+	case GUMBO_TAG_META: case GUMBO_TAG_PARAM: case GUMBO_TAG_SOURCE:
+	case GUMBO_TAG_TRACK: case GUMBO_TAG_WBR:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static unsigned
+tag_style(GumboTag t)
+{
+	switch (t) {
+	case GUMBO_TAG_EM: case GUMBO_TAG_I: case GUMBO_TAG_CITE:
+	case GUMBO_TAG_DFN: case GUMBO_TAG_VAR:
+		return PITH_STYLE_EMPH;
+	case GUMBO_TAG_STRONG: case GUMBO_TAG_B:
+		return PITH_STYLE_STRONG;
+	case GUMBO_TAG_CODE: case GUMBO_TAG_KBD: case GUMBO_TAG_SAMP:
+	case GUMBO_TAG_TT:
+		return PITH_STYLE_CODE;
+	default:
+		return 0;
+	}
+}
+
+static const char *
+attr(GumboNode *g, const char *name)
+{
+	GumboAttribute *a = gumbo_get_attribute(&g->v.element.attributes, name);
+
+	return a != NULL ? a->value : NULL;
+}
+
+/* The lower-case name of an element gumbo does not know. */
+static const char *
+unknown_tag_name(builder *b, GumboNode *g)
+{
+	GumboStringPiece t = g->v.element.original_tag;
+	char name[64];
+	size_t i = 0, n = 0;
+
+	if (t.length > 0 && t.data[0] == '<')
+		i = 1;
+	for (; i < t.length && n < sizeof name - 1; i++) {
+		char ch = t.data[i];
+
+		if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' ||
+		    ch == '\f' || ch == '/' || ch == '>')
+			break;
+		name[n++] = (ch >= 'A' && ch <= 'Z') ? (char)(ch + 32) : ch;
+	}
+	if (n == 0)
+		return "unknown";
+	const char *s = arena_strndup(&b->doc->strings, name, n);
+	if (s == NULL)
+		b->oom = true;
+	return s != NULL ? s : "unknown";
+}
+
+/* ------------------------------------------------------------ blocks */
+
+static void
+token_push(builder *b, pith_token_kind kind, size_t node, size_t start,
+           size_t len)
+{
+	pith_doc *d = b->doc;
+
+	if (!grow(&d->tokens, &b->cap_tokens, d->ntokens + 1, sizeof *d->tokens)) {
+		b->oom = true;
+		return;
+	}
+	d->tokens[d->ntokens++] = (pith_token){
+		.kind = kind, .node = node, .start = start, .len = len,
+		.block = b->open ? d->nblocks - 1 : PITH_NONE,
+	};
+}
+
+/* Append bytes to the open block in a style; plain bytes (tabs, line
+ * breaks) join whatever run precedes them. */
+static void
+emit_styled(builder *b, const char *s, size_t n, bool plain, unsigned style,
+            const char *href)
+{
+	pith_doc *d = b->doc;
+	pith_block *blk = &d->blocks[d->nblocks - 1];
+	pith_run *last = blk->nruns ? &d->runs[d->nruns - 1] : NULL;
+	size_t at = b->text.len - b->bstart;
+
+	if (last != NULL && (plain || (last->style == style &&
+	    last->href == href))) {
+		last->len += n;
+	} else if (grow(&d->runs, &b->cap_runs, d->nruns + 1, sizeof *d->runs)) {
+		d->runs[d->nruns++] = (pith_run){
+			.start = at, .len = n, .style = style, .href = href,
+		};
+		blk->nruns++;
+	} else {
+		b->oom = true;
+		return;
+	}
+	buf_put(&b->text, s, n);
+}
+
+static void
+emit(builder *b, const char *s, size_t n, bool plain)
+{
+	emit_styled(b, s, n, plain, b->c.style, b->c.href);
+}
+
+static void
+block_begin(builder *b, pith_block_kind kind)
+{
+	pith_doc *d = b->doc;
+	pith_block *blk;
+	size_t t;
+
+	if (!grow(&d->blocks, &b->cap_blocks, d->nblocks + 1, sizeof *d->blocks)) {
+		b->oom = true;
+		return;
+	}
+	blk = &d->blocks[d->nblocks++];
+	*blk = (pith_block){
+		.kind = kind, .level = b->c.level, .list = b->c.list,
+		.quote = b->c.quote, .node = b->c.box,
+	};
+	if (kind == PITH_BLOCK_PARA && b->c.item != PITH_NONE &&
+	    b->stack[b->c.item].marker) {
+		frame *li = &b->stack[b->c.item];
+
+		blk->kind = PITH_BLOCK_ITEM;
+		blk->ordered = li->ordered;
+		blk->number = li->number;
+		li->marker = false;
+	}
+	b->open = true;
+	b->bstart = b->text.len;
+	b->tstart = b->unassigned;
+	b->ws = WS_SUPPRESS;
+	/* The tags since the last block are this block's cost. */
+	for (t = b->unassigned; t < d->ntokens; t++)
+		d->tokens[t].block = d->nblocks - 1;
+	while (b->pending_tabs > 0 && !b->oom) {
+		emit(b, "\t", 1, true);
+		b->pending_tabs--;
+	}
+}
+
+static bool
+is_space(unsigned char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f';
+}
+
+/* Drop n bytes from the end of the open block. */
+static void
+block_trim(builder *b, size_t n)
+{
+	pith_doc *d = b->doc;
+	pith_block *blk = &d->blocks[d->nblocks - 1];
+
+	while (n > 0 && blk->nruns > 0) {
+		pith_run *r = &d->runs[d->nruns - 1];
+		size_t k = n < r->len ? n : r->len;
+
+		r->len -= k;
+		b->text.len -= k;
+		n -= k;
+		if (r->len == 0) {
+			d->nruns--;
+			blk->nruns--;
+		}
+	}
+}
+
+static void
+block_end(builder *b)
+{
+	pith_doc *d = b->doc;
+	pith_block *blk;
+	size_t len, i;
+	bool content = false;
+
+	if (!b->open)
+		return;
+	blk = &d->blocks[d->nblocks - 1];
+	len = b->text.len - b->bstart;
+	while (len > 0 && (is_space((unsigned char)b->text.data[b->bstart + len - 1]) &&
+	    (blk->kind == PITH_BLOCK_PRE || b->text.data[b->bstart + len - 1] == '\n')))
+		len--;
+	block_trim(b, b->text.len - b->bstart - len);
+	for (i = 0; i < len && !content; i++)
+		content = !is_space((unsigned char)b->text.data[b->bstart + i]);
+	if (!content && blk->kind != PITH_BLOCK_RULE) {
+		/* Nothing to show (a blank pre): forget it, its tags
+		 * go to the next block. */
+		for (i = b->tstart; i < d->ntokens; i++)
+			d->tokens[i].block = PITH_NONE;
+		d->nruns -= blk->nruns;
+		d->nblocks--;
+		b->text.len = b->bstart;
+		b->unassigned = b->tstart;
+		b->open = false;
+		return;
+	}
+	blk->len = len;
+	buf_putc(&b->text, '\0');
+	b->open = false;
+	b->ws = WS_SUPPRESS;
+	b->pending_tabs = 0;
+	b->unassigned = d->ntokens;
+}
+
+/* Split a stretch of block text into word and symbol tokens (UAX #29). */
+static void
+tokenise(builder *b, size_t from, size_t node)
+{
+	const uint8_t *s = (const uint8_t *)b->text.data + from;
+	size_t n = b->text.len - from, i, j;
+
+	if (n == 0)
+		return;
+	if (!grow(&b->brk, &b->brkcap, n, 1)) {
+		b->oom = true;
+		return;
+	}
+	u8_wordbreaks(s, n, b->brk);
+	for (i = 0; i < n; i = j) {
+		bool word = false;
+		ucs4_t uc = 0;
+
+		for (j = i + 1; j < n && !b->brk[j]; j++)
+			;
+		if (is_space(s[i]))
+			continue;
+		for (size_t k = i; k < j && !word; ) {
+			int m = u8_mbtouc(&uc, s + k, j - k);
+
+			word = uc_is_alnum(uc);
+			k += m > 0 ? (size_t)m : 1;
+		}
+		if (uc == 0xA0 && j - i == 2)
+			continue;    /* a lone no-break space */
+		token_push(b, word ? PITH_TOKEN_WORD : PITH_TOKEN_SYMBOL, node,
+		    from - b->bstart + i, j - i);
+	}
+}
+
+/* Bytes to leave out of text: C0 and C1 controls and DEL.  Returns the
+ * length of the control at s (0 if none). */
+static size_t
+control_len(const unsigned char *s, size_t n)
+{
+	if (s[0] < 0x20 || s[0] == 0x7f)
+		return 1;
+	if (s[0] == 0xc2 && n > 1 && s[1] >= 0x80 && s[1] <= 0x9f)
+		return 2;
+	return 0;
+}
+
+static void
+add_text(builder *b, const char *text, size_t n, size_t node)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t i = 0, mark;
+
+	if (b->c.notext || b->c.head)
+		return;
+	mark = b->open ? b->text.len : PITH_NONE;
+	while (i < n && !b->oom) {
+		size_t j, k;
+
+		if (b->c.pre) {
+			if (s[i] == '\n' || s[i] == '\t' || !(k = control_len(s + i, n - i))) {
+				for (j = i + 1; j < n && (s[j] == '\n' || s[j] == '\t' ||
+				    !control_len(s + j, n - j)); j++)
+					;
+				if (!b->open) {
+					block_begin(b, b->c.kind);
+					mark = b->text.len;
+				}
+				emit(b, text + i, j - i, false);
+				i = j;
+			} else {
+				i += k;
+			}
+			continue;
+		}
+		if (is_space(s[i])) {
+			if (b->ws == WS_CONTENT) {
+				b->ws = WS_PENDING;
+				b->ws_style = b->c.style;
+				b->ws_href = b->c.href;
+			}
+			i++;
+			continue;
+		}
+		if ((k = control_len(s + i, n - i)) > 0) {
+			i += k;
+			continue;
+		}
+		for (j = i + 1; j < n && !is_space(s[j]) && !control_len(s + j, n - j); j++)
+			;
+		if (!b->open) {
+			block_begin(b, b->c.kind);
+			mark = b->text.len;
+		}
+		if (b->ws == WS_PENDING)
+			emit_styled(b, " ", 1, false, b->ws_style, b->ws_href);
+		emit(b, text + i, j - i, false);
+		b->ws = WS_CONTENT;
+		i = j;
+	}
+	if (b->open && mark != PITH_NONE)
+		tokenise(b, mark, node);
+}
+
+/* ------------------------------------------------------------- walk */
+
+/* A row is a data row unless its cells hold real structure (a nested
+ * table, headings, lists, or several paragraphs): layout tables put
+ * whole articles in cells, and those must stay ordinary blocks. */
+static bool
+row_is_data(GumboNode *tr)
+{
+	GumboNode *n = tr;
+	int blocks = 0;
+
+	for (;;) {
+		if (n->type == GUMBO_NODE_ELEMENT && n->v.element.children.length > 0) {
+			n = n->v.element.children.data[0];
+		} else {
+			while (n != tr && n->index_within_parent + 1 >=
+			    n->parent->v.element.children.length)
+				n = n->parent;
+			if (n == tr)
+				return true;
+			n = n->parent->v.element.children.data[n->index_within_parent + 1];
+		}
+		if (n->type != GUMBO_NODE_ELEMENT)
+			continue;
+		switch (n->v.element.tag) {
+		case GUMBO_TAG_TD: case GUMBO_TAG_TH:
+			blocks = 0;
+			break;
+		case GUMBO_TAG_TABLE: case GUMBO_TAG_UL: case GUMBO_TAG_OL:
+		case GUMBO_TAG_PRE: case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_HR:
+		case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3:
+		case GUMBO_TAG_H4: case GUMBO_TAG_H5: case GUMBO_TAG_H6:
+			return false;
+		default:
+			if (tag_is_block(n->v.element.tag) && ++blocks > 1)
+				return false;
+		}
+	}
+}
+
+static int
+int_attr(GumboNode *g, const char *name, int dflt)
+{
+	const char *v = attr(g, name);
+	char *end;
+	long l;
+
+	if (v == NULL)
+		return dflt;
+	l = strtol(v, &end, 10);
+	if (end == v || l < -1000000000L || l > 1000000000L)
+		return dflt;
+	return (int)l;
+}
+
+static void
+title_take(builder *b, GumboNode *g)
+{
+	buf t = {0};
+	GumboVector *ch = &g->v.element.children;
+	bool space = false;
+
+	for (unsigned i = 0; i < ch->length; i++) {
+		GumboNode *c = ch->data[i];
+		const unsigned char *s;
+
+		if (c->type != GUMBO_NODE_TEXT && c->type != GUMBO_NODE_WHITESPACE)
+			continue;
+		for (s = (const unsigned char *)c->v.text.text; *s; s++) {
+			size_t k;
+
+			if (is_space(*s)) {
+				space = t.len > 0;
+			} else if ((k = control_len(s, 2)) > 0) {
+				s += k - 1;
+			} else {
+				if (space)
+					buf_putc(&t, ' ');
+				space = false;
+				buf_putc(&t, (char)*s);
+			}
+		}
+	}
+	if (t.len > 0) {
+		b->doc->title = buf_finish(&t, NULL);
+		b->title_done = b->doc->title != NULL;
+		b->oom |= !b->title_done;
+	}
+	buf_free(&t);
+}
+
+static bool
+node_push(builder *b, GumboNode *g)
+{
+	pith_doc *d = b->doc;
+	GumboTag tag = g->v.element.tag;
+	pith_node *n;
+
+	if (!grow(&d->nodes, &b->cap_nodes, d->nnodes + 1, sizeof *d->nodes) ||
+	    !grow(&d->gnodes, &b->cap_gnodes, d->nnodes + 1, sizeof *d->gnodes)) {
+		b->oom = true;
+		return false;
+	}
+	n = &d->nodes[d->nnodes];
+	n->tag = tag == GUMBO_TAG_UNKNOWN ? unknown_tag_name(b, g) :
+	    gumbo_normalized_tagname(tag);
+	n->parent = b->depth > 0 ? b->stack[b->depth - 1].node : PITH_NONE;
+	n->depth = (int)b->depth;
+	n->end = d->nnodes + 1;
+	d->gnodes[d->nnodes++] = g;
+	return true;
+}
+
+static void
+enter(builder *b, GumboNode *g)
+{
+	GumboElement *el = &g->v.element;
+	GumboTag tag = el->tag;
+	pith_doc *d = b->doc;
+	size_t node = d->nnodes;
+	frame *f;
+	bool data_cell;
+
+	if (!node_push(b, g))
+		return;
+	if (tag == GUMBO_TAG_TITLE && !b->title_done &&
+	    el->tag_namespace == GUMBO_NAMESPACE_HTML)
+		title_take(b, g);
+	if (tag == GUMBO_TAG_BASE && !b->base_done && attr(g, "href") != NULL) {
+		free(d->url);
+		d->url = pith_url_resolve(b->page_url, attr(g, "href"));
+		b->base_done = true;
+		b->oom |= d->url == NULL;
+	}
+	if (tag == GUMBO_TAG_HTML && d->lang == NULL && attr(g, "lang") != NULL &&
+	    *attr(g, "lang") != '\0') {
+		d->lang = strdup(attr(g, "lang"));
+		b->oom |= d->lang == NULL;
+	}
+	if (tag_is_dropped(tag) || tag == GUMBO_TAG_TITLE ||
+	    b->depth + 1 >= b->max_depth)
+		return;     /* recorded, not walked */
+
+	if (!b->c.head && el->original_tag.length > 0)
+		token_push(b, PITH_TOKEN_TAG, node, 0, 0);
+
+	f = &b->stack[b->depth++];
+	*f = (frame){ .g = g, .node = node, .saved = b->c };
+	data_cell = b->c.row != PITH_NONE;
+	f->block = tag_is_block(tag) && !data_cell;
+	if (f->block) {
+		block_end(b);
+		b->c.box = node;
+	}
+	if (tag_is_notext(tag))
+		b->c.notext = true;
+	b->c.style |= tag_style(tag);
+
+	switch (tag) {
+	case GUMBO_TAG_HEAD:
+		b->c.head = true;
+		break;
+	case GUMBO_TAG_BODY:
+		b->c.head = false;
+		break;
+	case GUMBO_TAG_A:
+		if (attr(g, "href") != NULL) {
+			char *u = pith_url_resolve(d->url, attr(g, "href"));
+
+			b->c.href = u ? arena_strndup(&d->strings, u, strlen(u)) : NULL;
+			free(u);
+			if (b->c.href == NULL)
+				b->oom = true;
+			else
+				b->c.style |= PITH_STYLE_LINK;
+		}
+		break;
+	case GUMBO_TAG_BR:
+		if (b->c.pre) {
+			add_text(b, "\n", 1, node);
+		} else if (data_cell) {
+			if (b->ws == WS_CONTENT) {
+				b->ws = WS_PENDING;
+				b->ws_style = b->c.style;
+				b->ws_href = b->c.href;
+			}
+		} else if (b->open) {
+			/* One <br> breaks the line, two end the paragraph. */
+			size_t len = b->text.len - b->bstart;
+
+			if (len > 0 && b->text.data[b->text.len - 1] == '\n') {
+				block_end(b);
+			} else {
+				emit(b, "\n", 1, true);
+				b->ws = WS_SUPPRESS;
+			}
+		}
+		break;
+	case GUMBO_TAG_HR:
+		if (!b->c.head && !data_cell) {
+			block_begin(b, PITH_BLOCK_RULE);
+			block_end(b);
+		}
+		break;
+	case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3:
+	case GUMBO_TAG_H4: case GUMBO_TAG_H5: case GUMBO_TAG_H6:
+		if (!data_cell) {
+			b->c.kind = PITH_BLOCK_HEADING;
+			b->c.level = (int)(tag - GUMBO_TAG_H1) + 1;
+		}
+		break;
+	case GUMBO_TAG_PRE: case GUMBO_TAG_LISTING: case GUMBO_TAG_XMP:
+	case GUMBO_TAG_PLAINTEXT:
+		if (!data_cell)
+			b->c.kind = PITH_BLOCK_PRE;
+		b->c.pre++;
+		break;
+	case GUMBO_TAG_FIGCAPTION: case GUMBO_TAG_CAPTION:
+		if (!data_cell)
+			b->c.kind = PITH_BLOCK_CAPTION;
+		break;
+	case GUMBO_TAG_BLOCKQUOTE:
+		if (!data_cell)
+			b->c.quote++;
+		break;
+	case GUMBO_TAG_UL: case GUMBO_TAG_OL: case GUMBO_TAG_MENU:
+	case GUMBO_TAG_DIR:
+		b->c.list++;
+		b->c.olist = b->depth - 1;
+		b->c.item = PITH_NONE;
+		if (tag == GUMBO_TAG_OL) {
+			f->step = attr(g, "reversed") != NULL ? -1 : 1;
+			if (f->step < 0) {
+				int items = 0;
+
+				for (unsigned i = 0; i < el->children.length; i++) {
+					GumboNode *c = el->children.data[i];
+
+					items += c->type == GUMBO_NODE_ELEMENT &&
+					    c->v.element.tag == GUMBO_TAG_LI;
+				}
+				f->counter = int_attr(g, "start", items);
+			} else {
+				f->counter = int_attr(g, "start", 1);
+			}
+		}
+		break;
+	case GUMBO_TAG_LI:
+		if (data_cell)
+			break;
+		if (b->c.list == 0)
+			b->c.list = 1;
+		b->c.kind = PITH_BLOCK_PARA;
+		f->marker = true;
+		if (b->c.olist != PITH_NONE && b->stack[b->c.olist].step != 0) {
+			frame *ol = &b->stack[b->c.olist];
+
+			ol->counter = int_attr(g, "value", ol->counter);
+			f->ordered = 1;
+			f->number = ol->counter;
+			ol->counter += ol->step;
+		}
+		b->c.item = b->depth - 1;
+		break;
+	case GUMBO_TAG_TABLE:
+		b->c.kind = PITH_BLOCK_PARA;
+		break;
+	case GUMBO_TAG_TR:
+		if (!data_cell && row_is_data(g)) {
+			b->c.kind = PITH_BLOCK_ROW;
+			b->c.row = b->depth - 1;
+			b->pending_tabs = 0;
+		}
+		break;
+	case GUMBO_TAG_TD: case GUMBO_TAG_TH:
+		if (data_cell && b->stack[b->c.row].cells++ > 0) {
+			if (b->open) {
+				emit(b, "\t", 1, true);
+				b->ws = WS_SUPPRESS;
+			} else {
+				b->pending_tabs++;
+			}
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+leave(builder *b)
+{
+	frame *f = &b->stack[--b->depth];
+	GumboElement *el = &f->g->v.element;
+
+	if (!b->c.head && el->original_end_tag.length > 0 && !tag_is_void(el->tag))
+		token_push(b, PITH_TOKEN_TAG, f->node, 0, 0);
+	if (f->block)
+		block_end(b);
+	b->c = f->saved;
+	b->doc->nodes[f->node].end = b->doc->nnodes;
+}
+
+static void
+walk(builder *b, GumboNode *root)
+{
+	GumboVector *top = &root->v.document.children;
+	size_t next = 0;
+
+	for (;;) {
+		GumboVector *ch = b->depth ? &b->stack[b->depth - 1].g->v.element.children : top;
+		size_t *i = b->depth ? &b->stack[b->depth - 1].next : &next;
+		GumboNode *n;
+
+		if (b->oom)
+			return;
+		if (*i >= ch->length) {
+			if (b->depth == 0)
+				return;
+			leave(b);
+			continue;
+		}
+		n = ch->data[(*i)++];
+		switch (n->type) {
+		case GUMBO_NODE_ELEMENT:
+		case GUMBO_NODE_TEMPLATE:
+			enter(b, n);
+			break;
+		case GUMBO_NODE_TEXT:
+		case GUMBO_NODE_WHITESPACE:
+		case GUMBO_NODE_CDATA:
+			add_text(b, n->v.text.text, strlen(n->v.text.text),
+			    b->depth ? b->stack[b->depth - 1].node : PITH_NONE);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+/* Point blocks and runs into the finished arrays. */
+static void
+finish(builder *b)
+{
+	pith_doc *d = b->doc;
+	size_t off = 0, r = 0;
+
+	d->text = buf_finish(&b->text, NULL);
+	if (d->text == NULL) {
+		b->oom = true;
+		return;
+	}
+	for (size_t i = 0; i < d->nblocks; i++) {
+		pith_block *blk = &d->blocks[i];
+
+		blk->text = d->text + off;
+		blk->runs = d->runs + r;
+		off += blk->len + 1;
+		r += blk->nruns;
+	}
+	if (d->title == NULL) {
+		for (size_t i = 0; i < d->nblocks; i++) {
+			if (d->blocks[i].kind == PITH_BLOCK_HEADING &&
+			    d->blocks[i].level == 1) {
+				d->title = strdup(d->blocks[i].text);
+				b->oom |= d->title == NULL;
+				break;
+			}
+		}
+	}
+}
+
+pith_code
+pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
+               pith_doc **out, pith_error *err)
+{
+	GumboOptions go = kGumboDefaultOptions;
+	GumboOutput *g;
+	builder b = {0};
+	pith_doc *d;
+
+	*out = NULL;
+	if (html == NULL && len > 0)
+		return err_set(err, PITH_EINVAL, "no input");
+	if (len >= 3 && memcmp(html, "\xef\xbb\xbf", 3) == 0)
+		html += 3, len -= 3;
+	if ((d = calloc(1, sizeof *d)) == NULL)
+		return err_set(err, PITH_ENOMEM, "out of memory");
+	b.doc = d;
+	b.page_url = opt != NULL ? opt->url : NULL;
+	b.max_depth = opt != NULL && opt->max_depth ? opt->max_depth : DEFAULT_MAX_DEPTH;
+	b.c = (ctx){ .kind = PITH_BLOCK_PARA, .box = PITH_NONE, .item = PITH_NONE,
+	    .olist = PITH_NONE, .row = PITH_NONE };
+	b.ws = WS_SUPPRESS;
+	if (b.page_url != NULL && (d->url = strdup(b.page_url)) == NULL)
+		b.oom = true;
+
+	go.max_errors = 0;
+	g = gumbo_parse_with_options(&go, len ? html : "", len);
+	d->gumbo = g;
+	if (g == NULL) {
+		pith_doc_free(d);
+		return err_set(err, PITH_EPARSE, "cannot parse the page");
+	}
+	if ((b.stack = malloc(b.max_depth * sizeof *b.stack)) == NULL)
+		b.oom = true;
+	if (!b.oom)
+		walk(&b, g->document);
+	block_end(&b);
+	if (!b.oom)
+		finish(&b);
+	free(b.stack);
+	free(b.brk);
+	buf_free(&b.text);
+	if (b.oom) {
+		pith_doc_free(d);
+		return err_set(err, PITH_ENOMEM, "out of memory");
+	}
+	*out = d;
+	return PITH_OK;
+}
+
+void
+pith_doc_free(pith_doc *d)
+{
+	if (d == NULL)
+		return;
+	if (d->gumbo != NULL)
+		gumbo_destroy_output(&kGumboDefaultOptions, d->gumbo);
+	free(d->gnodes);
+	free(d->nodes);
+	free(d->blocks);
+	free(d->runs);
+	free(d->tokens);
+	free(d->text);
+	free(d->url);
+	free(d->title);
+	free(d->lang);
+	arena_free(&d->strings);
+	free(d);
+}
+
+size_t pith_doc_nblocks(const pith_doc *d) { return d->nblocks; }
+size_t pith_doc_ntokens(const pith_doc *d) { return d->ntokens; }
+const pith_token *pith_doc_tokens(const pith_doc *d) { return d->tokens; }
+size_t pith_doc_nnodes(const pith_doc *d) { return d->nnodes; }
+const char *pith_doc_title(const pith_doc *d) { return d->title; }
+const char *pith_doc_lang(const pith_doc *d) { return d->lang; }
+const char *pith_doc_url(const pith_doc *d) { return d->url; }
+
+const pith_block *
+pith_doc_block(const pith_doc *d, size_t i)
+{
+	return i < d->nblocks ? &d->blocks[i] : NULL;
+}
+
+const pith_node *
+pith_doc_node(const pith_doc *d, size_t i)
+{
+	return i < d->nnodes ? &d->nodes[i] : NULL;
+}
+
+const char *
+pith_node_attr(const pith_doc *d, size_t i, const char *name)
+{
+	return i < d->nnodes ? attr(d->gnodes[i], name) : NULL;
+}

@@ -1,0 +1,97 @@
+/* internal.h - what the core's modules share; not installed. */
+#ifndef PITH_INTERNAL_H
+#define PITH_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include "pith.h"
+
+/* ---- errors (util.c) */
+#if defined(__GNUC__)
+#define PITH_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define PITH_PRINTF(a, b)
+#endif
+pith_code err_set(pith_error *err, pith_code code, const char *fmt, ...)
+	PITH_PRINTF(3, 4);
+
+/* ---- growable byte buffer (util.c) */
+typedef struct {
+	char *data;
+	size_t len, cap;
+	bool oom;          /* sticky: a failed append poisons the buffer */
+} buf;
+
+void buf_put(buf *b, const void *p, size_t n);
+void buf_puts(buf *b, const char *s);
+void buf_putc(buf *b, char c);
+void buf_free(buf *b);
+/* NUL-terminate and hand the bytes over; NULL after an allocation failed. */
+char *buf_finish(buf *b, size_t *len);
+
+/* Grow *p (an array of *cap elements of size sz) to hold n; false on OOM. */
+bool grow(void *p, size_t *cap, size_t n, size_t sz);
+
+/* ---- string arena: many small strings freed at once (util.c) */
+typedef struct arena_chunk arena_chunk;
+typedef struct {
+	arena_chunk *head;
+} arena;
+
+char *arena_strndup(arena *a, const char *s, size_t n);
+void arena_free(arena *a);
+
+/* ---- the document (doc.c) */
+struct pith_doc {
+	void *gumbo;             /* GumboOutput, kept for attributes */
+	void **gnodes;           /* GumboNode per pith_node */
+	pith_node *nodes;
+	size_t nnodes;
+	pith_block *blocks;
+	size_t nblocks;
+	pith_run *runs;
+	size_t nruns;
+	pith_token *tokens;
+	size_t ntokens;
+	char *text;              /* every block's text, back to back */
+	char *url, *title, *lang;
+	arena strings;
+};
+
+/* ---- the article (article.c) */
+struct pith_article {
+	const pith_doc *doc;
+	const char *algorithm;
+	pith_span *spans;
+	size_t nspans;
+	double *token_score;     /* ntokens, or NULL */
+	double *running;         /* ntokens, or NULL */
+	bool has_token_span;
+	size_t first, last;
+	double *block_score;     /* nblocks */
+};
+
+/* Keep the text of tokens first..last: whole blocks inside, clipped
+ * blocks at the ends. */
+pith_code article_keep_tokens(pith_article *a, size_t first, size_t last,
+                              pith_error *err);
+/* Fill block scores as the sums of token scores. */
+void article_sum_blocks(pith_article *a);
+/* Allocate the per-token arrays. */
+pith_code article_token_arrays(pith_article *a, pith_error *err);
+
+/* ---- sequence methods (seq.c) */
+/* Maximum-sum contiguous segment of v[0..n) (Kadane).  Writes the running
+ * sum (reset at zero) into running[] when non-NULL.  Returns false when no
+ * segment has a positive sum.  Ties: the earliest-ending maximum, and for
+ * it the shortest segment. */
+bool seq_maxspan(const double *v, size_t n, double *running,
+                 size_t *first, size_t *last);
+
+/* ---- algorithms: one file each */
+pith_code mss_extract(const pith_doc *, const pith_params *, pith_article *,
+                      pith_error *);
+pith_code bte_extract(const pith_doc *, const pith_params *, pith_article *,
+                      pith_error *);
+
+#endif

@@ -1,0 +1,23 @@
+/*
+ * mss.c - Maximum Subsequence Segmentation (Pasternack & Roth 2009,
+ * baseline): tags score negative, words positive, and the article is the
+ * contiguous token span with the greatest sum.
+ */
+#include "internal.h"
+
+pith_code
+mss_extract(const pith_doc *doc, const pith_params *p, pith_article *a,
+            pith_error *err)
+{
+	const pith_token *t = pith_doc_tokens(doc);
+	size_t n = pith_doc_ntokens(doc), first, last;
+	pith_code rc;
+
+	if ((rc = article_token_arrays(a, err)) != PITH_OK)
+		return rc;
+	for (size_t i = 0; i < n; i++)
+		a->token_score[i] = t[i].kind == PITH_TOKEN_TAG ? p->mss_tag : p->mss_word;
+	if (!seq_maxspan(a->token_score, n, a->running, &first, &last))
+		return err_set(err, PITH_ENOARTICLE, "mss: no span of text outweighs its tags");
+	return article_keep_tokens(a, first, last, err);
+}

@@ -1,0 +1,202 @@
+/*
+ * pith.h - the article-extraction core: HTML bytes in, article out.
+ *
+ * The core never prints, never exits and keeps no global mutable state.
+ * Every call that can fail returns a pith_code and, when given a
+ * pith_error, fills it with a one-line message.  All text is UTF-8.
+ *
+ * Life cycle:
+ *   pith_doc_parse()        bytes -> document (blocks, tokens, metadata)
+ *   pith_extract()          document + algorithm -> article
+ *   pith_article_text()     article -> plain text (also _markdown)
+ *   pith_article_free(), pith_doc_free()
+ */
+#ifndef PITH_H
+#define PITH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PITH_VERSION "0.1.0"
+
+typedef enum {
+	PITH_OK = 0,
+	PITH_ENOMEM,     /* out of memory */
+	PITH_EINVAL,     /* bad argument (unknown algorithm, bad parameter) */
+	PITH_EPARSE,     /* the HTML could not be parsed */
+	PITH_ELIMIT,     /* the input exceeds a size or depth limit */
+	PITH_ENOARTICLE  /* parsed fine, but no article text was found */
+} pith_code;
+
+typedef struct {
+	pith_code code;
+	char msg[256];
+} pith_error;
+
+const char *pith_strerror(pith_code code);
+
+/* ---------------------------------------------------------------- model */
+
+typedef enum {
+	PITH_BLOCK_PARA,      /* paragraph, or inline content of any other box */
+	PITH_BLOCK_HEADING,   /* level 1..6 */
+	PITH_BLOCK_ITEM,      /* first block of a list item: carries the marker */
+	PITH_BLOCK_PRE,       /* preformatted: text verbatim, newlines kept */
+	PITH_BLOCK_ROW,       /* table row: cells separated by '\t' in text */
+	PITH_BLOCK_CAPTION,   /* figcaption or table caption */
+	PITH_BLOCK_RULE       /* <hr>: empty text */
+} pith_block_kind;
+
+/* Inline styles; a run may combine several. */
+enum {
+	PITH_STYLE_EMPH   = 1 << 0,
+	PITH_STYLE_STRONG = 1 << 1,
+	PITH_STYLE_CODE   = 1 << 2,
+	PITH_STYLE_LINK   = 1 << 3
+};
+
+/* A stretch of a block's text with one style; runs tile the text. */
+typedef struct {
+	size_t start, len;     /* bytes into the block's text */
+	unsigned style;
+	const char *href;      /* absolute URL when PITH_STYLE_LINK, else NULL */
+} pith_run;
+
+typedef struct {
+	pith_block_kind kind;
+	int level;       /* heading level 1..6, else 0 */
+	int list;        /* list nesting depth, 0 outside lists */
+	int ordered;     /* ITEM: 1 in an ordered list, 0 for a bullet */
+	int number;      /* ITEM: its ordinal when ordered */
+	int quote;       /* blockquote nesting depth */
+	size_t node;     /* the DOM node (element) this block's content sits in */
+	const char *text;
+	size_t len;
+	const pith_run *runs;
+	size_t nruns;
+} pith_block;
+
+typedef enum {
+	PITH_TOKEN_TAG,     /* one start or end tag */
+	PITH_TOKEN_WORD,    /* a word (letters or digits; one CJK ideograph) */
+	PITH_TOKEN_SYMBOL   /* punctuation or another symbol */
+} pith_token_kind;
+
+/* The sequence the token methods (MSS, BTE) work on, in document order. */
+typedef struct {
+	pith_token_kind kind;
+	size_t node;       /* element of a tag, parent element of text */
+	size_t block;      /* block holding a text token; for a tag, the block
+	                      that is open at it, or PITH_NONE */
+	size_t start, len; /* text tokens: bytes into that block's text */
+} pith_token;
+
+#define PITH_NONE ((size_t)-1)
+
+/* A DOM element as the core saw it.  Nodes are numbered in document
+ * order, so node i's subtree is exactly nodes i .. end-1. */
+typedef struct {
+	const char *tag;   /* lower-case name */
+	size_t parent;     /* PITH_NONE for the root */
+	size_t end;
+	int depth;
+} pith_node;
+
+typedef struct pith_doc pith_doc;
+
+typedef struct {
+	const char *url;         /* the page's address, for resolving links */
+	size_t max_depth;        /* deeper elements are ignored; 0: default */
+} pith_parse_options;
+
+pith_code pith_doc_parse(const char *html, size_t len,
+                         const pith_parse_options *opt,
+                         pith_doc **out, pith_error *err);
+void pith_doc_free(pith_doc *doc);
+
+size_t pith_doc_nblocks(const pith_doc *doc);
+const pith_block *pith_doc_block(const pith_doc *doc, size_t i);
+size_t pith_doc_ntokens(const pith_doc *doc);
+const pith_token *pith_doc_tokens(const pith_doc *doc);
+size_t pith_doc_nnodes(const pith_doc *doc);
+const pith_node *pith_doc_node(const pith_doc *doc, size_t i);
+/* An attribute of node i, or NULL. */
+const char *pith_node_attr(const pith_doc *doc, size_t i, const char *name);
+
+/* Metadata found in the page; NULL when absent. */
+const char *pith_doc_title(const pith_doc *doc);
+const char *pith_doc_lang(const pith_doc *doc);
+const char *pith_doc_url(const pith_doc *doc);   /* base for links */
+
+/* --------------------------------------------------------- algorithms */
+
+/* Tunable parameters; pith_params_init() sets the documented defaults. */
+typedef struct {
+	double mss_tag;      /* MSS score of a tag            (-3.25) */
+	double mss_word;     /* MSS score of a word or symbol (+1)    */
+} pith_params;
+
+void pith_params_init(pith_params *p);
+/* Set one parameter by name ("mss.tag") from its text ("-2"). */
+pith_code pith_params_set(pith_params *p, const char *name, const char *value,
+                          pith_error *err);
+/* The i-th parameter's name, default and meaning; NULL past the end. */
+const char *pith_params_describe(size_t i, double *dflt, const char **doc);
+
+typedef struct pith_article pith_article;
+
+typedef struct {
+	const char *name;
+	const char *summary;    /* one line, for --list-algorithms and help */
+	pith_code (*extract)(const pith_doc *, const pith_params *,
+	                     pith_article *, pith_error *);
+} pith_algorithm;
+
+size_t pith_algorithm_count(void);
+const pith_algorithm *pith_algorithm_at(size_t i);
+const pith_algorithm *pith_algorithm_find(const char *name);
+
+/* Run an algorithm (NULL: the default).  On PITH_ENOARTICLE *out is still
+ * set, so the caller can explain why nothing was kept. */
+pith_code pith_extract(const pith_doc *doc, const char *algorithm,
+                       const pith_params *params,
+                       pith_article **out, pith_error *err);
+void pith_article_free(pith_article *a);
+
+/* A kept piece of a block: bytes start..end of its text. */
+typedef struct {
+	size_t block;
+	size_t start, end;
+} pith_span;
+
+const pith_doc *pith_article_doc(const pith_article *a);
+const char *pith_article_algorithm(const pith_article *a);
+size_t pith_article_nspans(const pith_article *a);
+const pith_span *pith_article_spans(const pith_article *a);
+
+/* Why: per-token scores and the running sum that chose the span (token
+ * methods; NULL otherwise), the chosen tokens first..last, and a score
+ * per block (the sum of its tokens' scores for token methods). */
+const double *pith_article_token_scores(const pith_article *a);
+const double *pith_article_running(const pith_article *a);
+int pith_article_token_span(const pith_article *a, size_t *first, size_t *last);
+const double *pith_article_block_scores(const pith_article *a);
+
+/* ------------------------------------------------------------ output */
+
+/* Plain text of the article body: blocks separated by one blank line,
+ * list items and rows on adjacent lines.  *out is malloc'd and
+ * NUL-terminated. */
+pith_code pith_article_text(const pith_article *a, char **out, size_t *len,
+                            pith_error *err);
+/* Markdown: headings, lists, quotes, code, links and tables kept. */
+pith_code pith_article_markdown(const pith_article *a, char **out,
+                                size_t *len, pith_error *err);
+
+/* ------------------------------------------------------------ helpers */
+
+/* Resolve ref against the absolute base URL (RFC 3986 section 5).
+ * Returns a malloc'd string, or NULL when out of memory. */
+char *pith_url_resolve(const char *base, const char *ref);
+
+#endif

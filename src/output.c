@@ -1,0 +1,144 @@
+/* output.c - the dump formats: wrapped text, Markdown and JSON. */
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include <unistr.h>
+#include "program.h"
+#include "wrap.h"
+
+int
+output_parse_format(const char *name, format *f)
+{
+	static const struct { const char *name; format f; } formats[] = {
+		{ "text", FORMAT_TEXT }, { "markdown", FORMAT_MARKDOWN },
+		{ "md", FORMAT_MARKDOWN }, { "json", FORMAT_JSON },
+	};
+
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+		if (strcmp(name, formats[i].name) == 0) {
+			*f = formats[i].f;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* Print s wrapped at width columns; rows' tab-separated cells get a
+ * visible separator, since a tab's width is the terminal's choice. */
+static int
+put_wrapped(const char *s, size_t n, int width, FILE *out)
+{
+	char *t = malloc(n * 3 + 1);
+	size_t k = 0, nl = 0;
+	wrap_line *lines = NULL;
+
+	if (t == NULL)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\t') {
+			memcpy(t + k, " | ", 3);
+			k += 3;
+		} else {
+			t[k++] = s[i];
+		}
+	}
+	if (wrap_lines(t, k, width, &lines, &nl) != 0) {
+		free(t);
+		return -1;
+	}
+	for (size_t i = 0; i < nl; i++)
+		fprintf(out, "%.*s%s\n", (int)lines[i].len, t + lines[i].start,
+		    lines[i].hyphen ? "-" : "");
+	free(lines);
+	free(t);
+	return 0;
+}
+
+/* A JSON string of UTF-8 bytes; anything invalid becomes U+FFFD rather
+ * than making the whole object fail. */
+static json_t *
+jstr(const char *s)
+{
+	json_t *j;
+	size_t n;
+	char *fixed, *p;
+
+	if (s == NULL)
+		return json_null();
+	n = strlen(s);
+	if ((j = json_stringn(s, n)) != NULL)
+		return j;
+	if ((p = fixed = malloc(n * 3 + 1)) == NULL)
+		return NULL;
+	for (const uint8_t *u = (const uint8_t *)s; *u; ) {
+		ucs4_t uc;
+		int m = u8_mbtoucr(&uc, u, strlen((const char *)u));
+
+		if (m < 0 || uc == 0) {
+			memcpy(p, "\xef\xbf\xbd", 3);
+			p += 3;
+			u++;
+		} else {
+			memcpy(p, u, (size_t)m);
+			p += m;
+			u += m;
+		}
+	}
+	j = json_stringn(fixed, (size_t)(p - fixed));
+	free(fixed);
+	return j;
+}
+
+int
+output_dump(const pith_article *a, format f, int width, FILE *out)
+{
+	const pith_doc *d = pith_article_doc(a);
+	const char *title = pith_doc_title(d);
+	pith_error err = {0};
+	char *body = NULL;
+	size_t len = 0;
+	int rc = 0;
+
+	if ((f == FORMAT_MARKDOWN ? pith_article_markdown(a, &body, &len, &err) :
+	    pith_article_text(a, &body, &len, &err)) != PITH_OK) {
+		report("%s", err.msg);
+		return -1;
+	}
+	switch (f) {
+	case FORMAT_TEXT:
+		if (title != NULL) {
+			rc |= put_wrapped(title, strlen(title), width, out);
+			fputc('\n', out);
+		}
+		rc |= put_wrapped(body, len, width, out);
+		break;
+	case FORMAT_MARKDOWN:
+		if (title != NULL) {
+			fputs("# ", out);
+			for (const char *t = title; *t; t++)
+				fputc(*t == '\n' ? ' ' : *t, out);
+			fputs("\n\n", out);
+		}
+		fwrite(body, 1, len, out);
+		break;
+	case FORMAT_JSON: {
+		json_t *o = json_object();
+
+		if (o == NULL ||
+		    json_object_set_new(o, "url", jstr(pith_doc_url(d))) ||
+		    json_object_set_new(o, "title", jstr(title)) ||
+		    json_object_set_new(o, "lang", jstr(pith_doc_lang(d))) ||
+		    json_object_set_new(o, "algorithm", jstr(pith_article_algorithm(a))) ||
+		    json_object_set_new(o, "text", jstr(body)) ||
+		    json_dumpf(o, out, JSON_COMPACT) != 0)
+			rc = -1;
+		fputc('\n', out);
+		json_decref(o);
+		break;
+	}
+	}
+	free(body);
+	if (rc != 0)
+		report("cannot write the article: out of memory");
+	return rc;
+}

@@ -1,0 +1,178 @@
+/*
+ * wrap.c - Unicode-aware line wrapping; see wrap.h for the rules.
+ *
+ * One greedy pass per line.  When a cluster overflows, the line ends at
+ * the last recorded break opportunity and scanning resumes there; only
+ * the tail after that opportunity is scanned twice, so the whole pass
+ * stays linear in practice.
+ */
+#include "wrap.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <unigbrk.h>
+#include <unilbrk.h>
+#include <unistr.h>
+#include <uniwidth.h>
+
+#define SOFT_HYPHEN 0x00AD
+
+/* Length in bytes of the grapheme cluster at u[i]; *first gets its first
+ * code point and *w its width.  gb holds u8_grapheme_breaks() output, or
+ * is NULL to fall back to pairwise rules (no memory for the array). */
+static size_t cluster(const uint8_t *u, size_t len, const char *gb, size_t i,
+		ucs4_t *first, int *w)
+{
+	ucs4_t uc, c;
+	int n = u8_mbtoucr(&uc, u + i, len - i);
+	size_t j;
+
+	if (n < 0) {
+		/* libunistring may lump invalid bytes together; we never do. */
+		*first = 0xFFFD;
+		*w = 1;
+		return 1;
+	}
+	*first = uc;
+	*w = uc == SOFT_HYPHEN ? 0 : uc_width(uc, "UTF-8");
+	if (*w < 0)
+		*w = 0;
+	for (j = i + (size_t)n; j < len; j += (size_t)n) {
+		n = u8_mbtoucr(&c, u + j, len - j);
+		if (n < 0 || (gb ? gb[j] : uc_is_grapheme_break(uc, c)))
+			break;
+		uc = c;
+	}
+	return j - i;
+}
+
+static int clamp(long w)
+{
+	return w > INT_MAX ? INT_MAX : (int)w;
+}
+
+static int push(wrap_line **v, size_t *n, size_t *cap, size_t start,
+		size_t len, long width, int hyphen)
+{
+	if (*n == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 16;
+		wrap_line *nv = ncap < *cap || ncap > SIZE_MAX / sizeof **v ? NULL
+			: realloc(*v, ncap * sizeof **v);
+
+		if (!nv)
+			return -1;
+		*v = nv;
+		*cap = ncap;
+	}
+	(*v)[(*n)++] = (wrap_line){ start, len, clamp(width), hyphen };
+	return 0;
+}
+
+int wrap_lines(const char *s, size_t len, int width, wrap_line **lines, size_t *nlines)
+{
+	const uint8_t *u = (const uint8_t *)s;
+	long lim = width > 0 ? width : LONG_MAX;
+	wrap_line *v = NULL;
+	size_t n = 0, cap = 0, ls = 0;
+	char *lb, *gb;
+
+	*lines = NULL;
+	*nlines = 0;
+	if (len == 0)
+		return 0;
+	if (len > SIZE_MAX / 2 || !(lb = malloc(2 * len)))
+		return -1;
+	gb = lb + len;
+	u8_possible_linebreaks(u, len, "UTF-8", lb);
+	u8_grapheme_breaks(u, len, gb);
+
+	for (;;) {
+		/* vend/vw: end and width of the shown text (trailing spaces
+		 * excluded); brk/bend/bw/bhy: the last opportunity that fits. */
+		size_t i = ls, vend = ls, brk = 0, bend = 0, next = 0;
+		long col = 0, vw = 0, bw = 0;
+		int shy = 0, bhy = 0, hy = 0, cw;
+		ucs4_t uc;
+
+		while (i < len) {
+			size_t cl = cluster(u, len, gb, i, &uc, &cw);
+			int op = lb[i] == UC_BREAK_POSSIBLE || lb[i] == UC_BREAK_HYPHENATION;
+
+			if (lb[i] == UC_BREAK_MANDATORY || lb[i] == UC_BREAK_CR_BEFORE_LF) {
+				next = i + cl;
+				break;
+			}
+			if (cl == 1 && uc == ' ') {
+				/* Counted only if something visible follows. */
+				col += cw;
+				i++;
+				shy = 0;
+				continue;
+			}
+			/* After a soft hyphen the break needs a column for the '-'. */
+			if (op && width > 0 && vend > ls && (!shy || vw < lim)) {
+				brk = i;
+				bend = vend;
+				bw = vw + shy;
+				bhy = shy;
+			}
+			/* A zero-width cluster overflows only by making the
+			 * spaces before it count. */
+			if (col + cw > lim && (cw > 0 || col > vw)) {
+				if (brk) {
+					vend = bend;
+					vw = bw;
+					hy = bhy;
+					next = brk;
+					break;
+				}
+				if (vend > ls) {
+					next = i;  /* hard break inside a word */
+					break;
+				}
+				/* Only indentation so far, and it leaves no room: drop it. */
+				ls = vend = i;
+				col = 0;
+			}
+			col += cw;
+			i += cl;
+			vend = i;
+			vw = col;
+			shy = uc == SOFT_HYPHEN;
+		}
+		if (push(&v, &n, &cap, ls, vend - ls, vw, hy) < 0) {
+			free(v);
+			free(lb);
+			return -1;
+		}
+		if (!next)  /* end of text; next > 0 whenever a break was taken */
+			break;
+		ls = next;
+	}
+	free(lb);
+	*lines = v;
+	*nlines = n;
+	return 0;
+}
+
+int wrap_width(const char *s, size_t len)
+{
+	const uint8_t *u = (const uint8_t *)s;
+	char small[256], *gb = len <= sizeof small ? small : malloc(len);
+	long w = 0;
+	size_t i = 0;
+	ucs4_t uc;
+	int cw;
+
+	if (gb && len)
+		u8_grapheme_breaks(u, len, gb);
+	while (i < len) {
+		i += cluster(u, len, gb, i, &uc, &cw);
+		w += cw;
+	}
+	if (gb != small)
+		free(gb);
+	return clamp(w);
+}
