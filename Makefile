@@ -90,7 +90,7 @@ install: pith
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/themes
 	install -m 755 pith $(DESTDIR)$(BINDIR)/pith
 	install -m 644 man/pith.1 $(DESTDIR)$(MANDIR)/man1/pith.1
-	install -m 644 themes/*.theme $(DESTDIR)$(DATADIR)/themes/
+	for t in themes/*.theme; do [ ! -f "$$t" ] || install -m 644 "$$t" $(DESTDIR)$(DATADIR)/themes/; done
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/pith $(DESTDIR)$(MANDIR)/man1/pith.1

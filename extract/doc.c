@@ -259,7 +259,7 @@ block_begin(builder *b, pith_block_kind kind)
 	b->bstart = b->text.len;
 	b->tstart = b->unassigned;
 	b->ws = WS_SUPPRESS;
-	/* The tags since the last block are this block's cost. */
+	/* The tags since the last block closed are this block's cost. */
 	for (t = b->unassigned; t < d->ntokens; t++)
 		d->tokens[t].block = d->nblocks - 1;
 	while (b->pending_tabs > 0 && !b->oom) {

@@ -32,19 +32,6 @@ static const char usage_text[] =
 "\n"
 "Exit status: 0 article found, 1 no article, 2 usage error, 3 input error.\n";
 
-void
-report(const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(stdout);
-	fputs("pith: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
 static int
 usage_error(const char *fmt, const char *arg)
 {

@@ -1,0 +1,48 @@
+# tests/lib.sh - what the shell tests share.  Each test prints a TAP line
+# ("ok N - what" or "not ok N - what"); tests/run.sh counts them.
+# PITH is the binary under test; T a scratch directory removed on exit.
+
+: "${PITH:?PITH must name the pith binary}"
+T=$(mktemp -d) || exit 1
+trap 'rm -rf "$T"' EXIT
+n=0
+here=$(cd "$(dirname "$0")" && pwd)
+
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() {
+	n=$((n + 1)); echo "not ok $n - $1"
+	shift; for l in "$@"; do printf '#   %s\n' "$l"; done
+}
+
+# run ARGS...: run pith with a time limit; sets $status, $T/out and $T/err.
+run() {
+	timeout 20 "$PITH" "$@" >"$T/out" 2>"$T/err" </dev/null
+	status=$?
+}
+
+# run_in FILE ARGS...: the same with FILE on standard input.
+run_in() {
+	f=$1; shift
+	timeout 20 "$PITH" "$@" <"$f" >"$T/out" 2>"$T/err"
+	status=$?
+}
+
+# expect_status DESC N: the last run exited with N.
+expect_status() {
+	if [ "$status" -eq "$2" ]; then ok "$1"
+	else not_ok "$1" "exit status $status, expected $2" "stderr: $(head -c 300 "$T/err")"; fi
+}
+
+# expect_out DESC TEXT / expect_no_out DESC TEXT: fixed text in stdout.
+expect_out() {
+	if grep -qF -- "$2" "$T/out"; then ok "$1"
+	else not_ok "$1" "missing: $2" "stdout: $(head -c 300 "$T/out")"; fi
+}
+expect_no_out() {
+	if grep -qF -- "$2" "$T/out"; then not_ok "$1" "unexpected: $2"
+	else ok "$1"; fi
+}
+expect_err() {
+	if grep -qF -- "$2" "$T/err"; then ok "$1"
+	else not_ok "$1" "stderr lacks: $2" "stderr: $(head -c 300 "$T/err")"; fi
+}

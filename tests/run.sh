@@ -1,0 +1,38 @@
+#!/bin/sh
+# tests/run.sh BUILD: run every test against BUILD/pith and BUILD/tests/*,
+# then print the total as "N passed, N failed".
+b=${1:-build}
+PITH=$(cd "$b" && pwd)/pith
+export PITH
+log=$(mktemp) || exit 1
+pass=0 fail=0
+
+# One program's TAP lines count; a program that dies without saying
+# "not ok" (a sanitizer report, a crash) counts one failure more.
+count() {
+	name=$1; shift
+	"$@" >"$log" 2>&1
+	st=$?
+	p=$(grep -c '^ok ' "$log")
+	f=$(grep -c '^not ok ' "$log")
+	if [ "$st" -ne 0 ] && [ "$f" -eq 0 ]; then
+		f=1
+		echo "not ok - $name exited with status $st"
+	fi
+	grep -E '^(not ok|#)' "$log" | grep -v '^# ok' | sed "s|^|$name: |"
+	if [ "$f" -gt 0 ]; then tail -n 20 "$log" | sed "s/^/$name| /"; fi
+	echo "$name: $p passed, $f failed"
+	pass=$((pass + p))
+	fail=$((fail + f))
+}
+
+for t in "$b"/tests/test_*; do
+	[ -x "$t" ] || continue
+	CMOCKA_MESSAGE_OUTPUT=TAP count "$(basename "$t")" "$t"
+done
+for t in tests/e2e/*.sh; do
+	count "$(basename "$t" .sh)" sh "$t"
+done
+rm -f "$log"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,287 @@
+/* test_algo.c - the registry, the maximum segment, MSS and BTE on pages
+ * whose right span is worked out by hand. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+static void
+test_maxspan(void **state)
+{
+	(void)state;
+	size_t f = 99, l = 99;
+	double run[8];
+	const double v[] = { -1, 2, 3, -10, 4 };
+
+	assert_true(seq_maxspan(v, 5, run, &f, &l));
+	assert_int_equal(f, 1);
+	assert_int_equal(l, 2);
+	/* The running sum restarts at zero after a non-positive prefix. */
+	assert_true(run[0] == -1 && run[1] == 2 && run[2] == 5 && run[3] == -5 &&
+	    run[4] == 4);
+}
+
+static void
+test_maxspan_ties(void **state)
+{
+	(void)state;
+	size_t f, l;
+	const double a[] = { 2, -2, 2 };     /* [0,0], [2,2] and [0,2] all sum 2 */
+	const double b[] = { 0, 1 };         /* [0,1] and [1,1] both sum 1 */
+	const double c[] = { 1, -1, 1, 1 };  /* [2,3] sums 2, [0,3] sums 2 */
+
+	assert_true(seq_maxspan(a, 3, NULL, &f, &l));
+	assert_true(f == 0 && l == 0);       /* the earliest-ending */
+	assert_true(seq_maxspan(b, 2, NULL, &f, &l));
+	assert_true(f == 1 && l == 1);       /* the shortest */
+	assert_true(seq_maxspan(c, 4, NULL, &f, &l));
+	assert_true(f == 2 && l == 3);
+}
+
+static void
+test_maxspan_nothing(void **state)
+{
+	(void)state;
+	size_t f, l;
+	const double neg[] = { -1, -3.25, 0 };
+
+	assert_false(seq_maxspan(neg, 3, NULL, &f, &l));
+	assert_false(seq_maxspan(NULL, 0, NULL, &f, &l));
+}
+
+static void
+test_registry(void **state)
+{
+	(void)state;
+	assert_true(pith_algorithm_count() >= 2);
+	assert_string_equal(pith_algorithm_at(0)->name, "mss");
+	assert_non_null(pith_algorithm_find("bte"));
+	assert_null(pith_algorithm_find("nope"));
+	assert_null(pith_algorithm_find(NULL));
+	assert_null(pith_algorithm_at(pith_algorithm_count()));
+	for (size_t i = 0; i < pith_algorithm_count(); i++) {
+		assert_non_null(pith_algorithm_at(i)->summary);
+		assert_non_null(pith_algorithm_at(i)->extract);
+	}
+}
+
+static void
+test_params(void **state)
+{
+	(void)state;
+	pith_params p;
+	pith_error err = {0};
+	const char *doc;
+	double d;
+
+	pith_params_init(&p);
+	assert_true(p.mss_tag == -3.25 && p.mss_word == 1);
+	assert_int_equal(pith_params_set(&p, "mss.tag", "-2", &err), PITH_OK);
+	assert_true(p.mss_tag == -2);
+	assert_int_equal(pith_params_set(&p, "mss.tag", "x", &err), PITH_EINVAL);
+	assert_non_null(strstr(err.msg, "not a number"));
+	assert_int_equal(pith_params_set(&p, "mss.tag", "1e999", &err), PITH_EINVAL);
+	assert_int_equal(pith_params_set(&p, "nope", "1", &err), PITH_EINVAL);
+	assert_true(p.mss_tag == -2);
+	assert_string_equal(pith_params_describe(0, &d, &doc), "mss.tag");
+	assert_true(d == -3.25);
+	assert_null(pith_params_describe(99, &d, &doc));
+}
+
+/* Extract with algo and return the plain text (caller frees). */
+static char *
+extract(const char *html, const char *algo, const char *tag_weight,
+        pith_code want)
+{
+	pith_doc *d;
+	pith_article *a;
+	pith_params p;
+	pith_error err = {0};
+	char *text = NULL;
+	size_t len;
+
+	pith_params_init(&p);
+	if (tag_weight != NULL)
+		assert_int_equal(pith_params_set(&p, "mss.tag", tag_weight, &err), PITH_OK);
+	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &d, &err), PITH_OK);
+	assert_int_equal(pith_extract(d, algo, &p, &a, &err), want);
+	assert_non_null(a);
+	assert_int_equal(pith_article_text(a, &text, &len, &err), PITH_OK);
+	assert_int_equal(strlen(text), len);
+	pith_article_free(a);
+	pith_doc_free(d);
+	return text;
+}
+
+/* Navigation, a 12-word paragraph, a footer: the paragraph is worth
+ * 12 - 2 * 3.25 = 5.5; every nav link (<li><a>w</a></li>) -12, so
+ * nothing else joins. */
+static const char page[] =
+	"<ul><li><a href=/>Home</a></li><li><a href=/n>News</a></li></ul>"
+	"<p>one two three four five six seven eight nine ten eleven twelve</p>"
+	"<div><a href=/c>Contact</a> <a href=/p>Privacy</a></div>";
+
+static void
+test_mss_page(void **state)
+{
+	(void)state;
+	char *t = extract(page, "mss", NULL, PITH_OK);
+
+	assert_string_equal(t, "one two three four five six seven eight nine ten "
+	    "eleven twelve");
+	free(t);
+	/* Tags free: everything from the first word to the last. */
+	t = extract(page, "mss", "0", PITH_OK);
+	assert_string_equal(t, "Home\nNews\n\none two three four five six seven eight "
+	    "nine ten eleven twelve\n\nContact Privacy");
+	free(t);
+}
+
+static void
+test_mss_scores_exposed(void **state)
+{
+	(void)state;
+	pith_doc *d;
+	pith_article *a;
+	pith_error err = {0};
+	size_t f, l, n;
+	const pith_token *t;
+
+	assert_int_equal(pith_doc_parse(page, strlen(page), NULL, &d, &err), PITH_OK);
+	assert_int_equal(pith_extract(d, NULL, NULL, &a, &err), PITH_OK);
+	assert_string_equal(pith_article_algorithm(a), "mss");
+	n = pith_doc_ntokens(d);
+	t = pith_doc_tokens(d);
+	assert_true(pith_article_token_span(a, &f, &l));
+	assert_int_equal(t[f].kind, PITH_TOKEN_WORD);
+	assert_int_equal(t[l].kind, PITH_TOKEN_WORD);
+	assert_int_equal(l - f + 1, 12);
+	assert_true(pith_article_running(a)[l] == 12);
+	for (size_t i = 0; i < n; i++)
+		assert_true(pith_article_token_scores(a)[i] ==
+		    (t[i].kind == PITH_TOKEN_TAG ? -3.25 : 1));
+	/* Block 2 (the paragraph): </ul> (after the last item closed), <p>,
+	 * 12 words, </p>. */
+	assert_true(pith_article_block_scores(a)[2] == 12 - 3 * 3.25);
+	assert_int_equal(pith_article_nspans(a), 1);
+	assert_int_equal(pith_article_spans(a)[0].block, 2);
+	pith_article_free(a);
+	pith_doc_free(d);
+}
+
+/* MSS can start inside a block: the links cost more than they add. */
+static void
+test_mss_partial_block(void **state)
+{
+	(void)state;
+	char *t = extract("<p>Menu <a href=a>a</a> <a href=b>b</a> Then the article "
+	    "text runs on here.</p>", "mss", NULL, PITH_OK);
+
+	assert_string_equal(t, "Then the article text runs on here.");
+	free(t);
+}
+
+/* BTE scores a tag -1, so two tags around three words join the span,
+ * where MSS (-3.25 a tag) leaves them out. */
+static void
+test_bte_vs_mss(void **state)
+{
+	(void)state;
+	static const char html[] = "<div><p>a b c d e f g h i j</p><p>x y z</p></div>";
+	char *m = extract(html, "mss", NULL, PITH_OK);
+	char *b = extract(html, "bte", NULL, PITH_OK);
+
+	assert_string_equal(m, "a b c d e f g h i j");
+	assert_string_equal(b, "a b c d e f g h i j\n\nx y z");
+	free(m);
+	free(b);
+}
+
+/* BTE does not count punctuation as words. */
+static void
+test_bte_symbols(void **state)
+{
+	(void)state;
+	pith_doc *d;
+	pith_article *a;
+	pith_error err = {0};
+	static const char html[] = "<p>a, b.</p>";
+
+	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &d, &err), PITH_OK);
+	assert_int_equal(pith_extract(d, "bte", NULL, &a, &err), PITH_OK);
+	/* <p> a , b . </p> */
+	assert_true(pith_article_token_scores(a)[0] == -1);
+	assert_true(pith_article_token_scores(a)[1] == 1);
+	assert_true(pith_article_token_scores(a)[2] == 0);
+	assert_true(pith_article_running(a)[4] == 2);
+	pith_article_free(a);
+	pith_doc_free(d);
+}
+
+static void
+test_no_text(void **state)
+{
+	(void)state;
+	static const char *pages[] = {
+		"", "<div><img src=x><br></div>", "<script>var a = 'words words';</script>",
+		"<pre>   \n  </pre>",
+	};
+	pith_error err = {0};
+
+	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
+		for (size_t k = 0; k < pith_algorithm_count(); k++) {
+			pith_doc *d;
+			pith_article *a = NULL;
+
+			assert_int_equal(pith_doc_parse(pages[i], strlen(pages[i]), NULL,
+			    &d, &err), PITH_OK);
+			assert_int_equal(pith_extract(d, pith_algorithm_at(k)->name, NULL,
+			    &a, &err), PITH_ENOARTICLE);
+			assert_non_null(a);
+			assert_int_equal(pith_article_nspans(a), 0);
+			assert_true(err.msg[0] != '\0');
+			pith_article_free(a);
+			pith_doc_free(d);
+		}
+	}
+}
+
+static void
+test_unknown_algorithm(void **state)
+{
+	(void)state;
+	pith_doc *d;
+	pith_article *a = (pith_article *)1;
+	pith_error err = {0};
+
+	assert_int_equal(pith_doc_parse("<p>x</p>", 8, NULL, &d, &err), PITH_OK);
+	assert_int_equal(pith_extract(d, "nope", NULL, &a, &err), PITH_EINVAL);
+	assert_null(a);
+	assert_non_null(strstr(err.msg, "nope"));
+	pith_doc_free(d);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_maxspan),
+		cmocka_unit_test(test_maxspan_ties),
+		cmocka_unit_test(test_maxspan_nothing),
+		cmocka_unit_test(test_registry),
+		cmocka_unit_test(test_params),
+		cmocka_unit_test(test_mss_page),
+		cmocka_unit_test(test_mss_scores_exposed),
+		cmocka_unit_test(test_mss_partial_block),
+		cmocka_unit_test(test_bte_vs_mss),
+		cmocka_unit_test(test_bte_symbols),
+		cmocka_unit_test(test_no_text),
+		cmocka_unit_test(test_unknown_algorithm),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,450 @@
+/* test_doc.c - the document model: blocks, runs, tokens, nodes, metadata. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+#include "pith.h"
+
+static pith_doc *
+parse_url(const char *html, const char *url)
+{
+	pith_parse_options o = { .url = url };
+	pith_error err = {0};
+	pith_doc *d = NULL;
+
+	assert_int_equal(pith_doc_parse(html, strlen(html), &o, &d, &err), PITH_OK);
+	assert_non_null(d);
+	return d;
+}
+
+static pith_doc *
+parse(const char *html)
+{
+	return parse_url(html, "https://example.org/dir/page.html");
+}
+
+static const pith_block *
+block(const pith_doc *d, size_t i)
+{
+	assert_true(i < pith_doc_nblocks(d));
+	return pith_doc_block(d, i);
+}
+
+static void
+test_entities_and_space(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<p>  Fish &amp; chips,\n\t&lt;b&gt; &eacute;t&eacute; "
+	    "&#x2014; &#169;  </p><p>a&nbsp;b</p>");
+
+	assert_int_equal(pith_doc_nblocks(d), 2);
+	assert_string_equal(block(d, 0)->text, "Fish & chips, <b> \xc3\xa9t\xc3\xa9 "
+	    "\xe2\x80\x94 \xc2\xa9");
+	assert_int_equal(block(d, 0)->len, strlen(block(d, 0)->text));
+	assert_string_equal(block(d, 1)->text, "a\xc2\xa0" "b");
+	pith_doc_free(d);
+}
+
+static void
+test_nested_inline_runs(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<p>x <em>a <strong>b</strong></em> <a href='/q'>y</a>"
+	    "<code>z</code></p>");
+	const pith_block *b = block(d, 0);
+
+	/* A space takes the style of the place it was written: "a " is
+	 * emphasised, the space after </em> is plain. */
+	assert_string_equal(b->text, "x a b yz");
+	assert_int_equal(b->nruns, 6);
+	assert_int_equal(b->runs[0].style, 0);
+	assert_int_equal(b->runs[0].len, 2);           /* "x " */
+	assert_int_equal(b->runs[1].style, PITH_STYLE_EMPH);
+	assert_int_equal(b->runs[1].len, 2);           /* "a " */
+	assert_int_equal(b->runs[2].style, PITH_STYLE_EMPH | PITH_STYLE_STRONG);
+	assert_int_equal(b->runs[2].len, 1);           /* "b" */
+	assert_int_equal(b->runs[3].style, 0);
+	assert_int_equal(b->runs[3].len, 1);           /* " " */
+	assert_int_equal(b->runs[4].style, PITH_STYLE_LINK);
+	assert_string_equal(b->runs[4].href, "https://example.org/q");
+	assert_int_equal(b->runs[5].style, PITH_STYLE_CODE);
+	assert_int_equal(b->runs[5].start, 7);
+	pith_doc_free(d);
+}
+
+static void
+test_space_between_links_is_plain(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<p><a href=a>one</a> <a href=b>two</a></p>");
+	const pith_block *b = block(d, 0);
+
+	assert_string_equal(b->text, "one two");
+	assert_int_equal(b->nruns, 3);
+	assert_int_equal(b->runs[1].style, 0);
+	assert_int_equal(b->runs[1].len, 1);
+	pith_doc_free(d);
+}
+
+static void
+test_dropped_elements(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<head><style>p{}</style><script>var s='SCRIPT';</script>"
+	    "</head><body><p>keep<!-- COMMENT --> this</p><noscript>NOSCRIPT</noscript>"
+	    "<template><p>TEMPLATE</p></template><svg><text>SVG</text></svg>"
+	    "<select><option>OPTION</option></select></body>");
+
+	assert_int_equal(pith_doc_nblocks(d), 1);
+	assert_string_equal(block(d, 0)->text, "keep this");
+	for (size_t i = 0; i < pith_doc_ntokens(d); i++)
+		assert_int_not_equal(pith_doc_tokens(d)[i].kind == PITH_TOKEN_WORD &&
+		    pith_doc_tokens(d)[i].block != 0, 1);
+	pith_doc_free(d);
+}
+
+static void
+test_controls_stripped(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<title>T\x1b]0;x\x07</title><p>a\x1b[31mred\x07 \xc2\x9b"
+	    "2Jb\x7f</p><pre>x\x1b\ty\r\n</pre>");
+
+	/* gumbo turns most controls into U+FFFD; none may survive raw. */
+#define R "\xef\xbf\xbd"
+	assert_string_equal(pith_doc_title(d), "T" R "]0;x" R);
+	assert_string_equal(block(d, 0)->text, "a" R "[31mred" R " " R "2Jb" R);
+	assert_string_equal(block(d, 1)->text, "x" R "\ty");
+#undef R
+	pith_doc_free(d);
+}
+
+static void
+test_pre_verbatim(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<pre>\n  int x;\n\n    y = 1;  </pre><p>after</p>");
+
+	assert_int_equal(block(d, 0)->kind, PITH_BLOCK_PRE);
+	/* The newline right after <pre> is not content (HTML parsing);
+	 * trailing white space is trimmed. */
+	assert_string_equal(block(d, 0)->text, "  int x;\n\n    y = 1;");
+	assert_int_equal(block(d, 1)->kind, PITH_BLOCK_PARA);
+	pith_doc_free(d);
+}
+
+static void
+test_headings_quotes_captions_rules(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<h1>One</h1><h3>Three</h3><blockquote><p>q1</p>"
+	    "<blockquote>q2</blockquote></blockquote><figure><img src=x>"
+	    "<figcaption>Cap</figcaption></figure><hr><p>end</p>");
+
+	assert_int_equal(pith_doc_nblocks(d), 7);
+	assert_int_equal(block(d, 0)->kind, PITH_BLOCK_HEADING);
+	assert_int_equal(block(d, 0)->level, 1);
+	assert_int_equal(block(d, 1)->level, 3);
+	assert_int_equal(block(d, 2)->quote, 1);
+	assert_string_equal(block(d, 3)->text, "q2");
+	assert_int_equal(block(d, 3)->quote, 2);
+	assert_int_equal(block(d, 4)->kind, PITH_BLOCK_CAPTION);
+	assert_int_equal(block(d, 5)->kind, PITH_BLOCK_RULE);
+	assert_int_equal(block(d, 5)->len, 0);
+	assert_int_equal(block(d, 6)->quote, 0);
+	pith_doc_free(d);
+}
+
+static void
+test_lists(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<ul><li>a<ul><li>a1</li></ul></li><li><p>b</p><p>b2</p></li></ul>"
+	    "<ol start=3><li>three<li value=7>seven<li>eight</ol>"
+	    "<ol reversed><li>x<li>y</ol>");
+
+	assert_int_equal(pith_doc_nblocks(d), 9);
+	assert_int_equal(block(d, 0)->kind, PITH_BLOCK_ITEM);
+	assert_int_equal(block(d, 0)->list, 1);
+	assert_int_equal(block(d, 0)->ordered, 0);
+	assert_string_equal(block(d, 1)->text, "a1");
+	assert_int_equal(block(d, 1)->kind, PITH_BLOCK_ITEM);
+	assert_int_equal(block(d, 1)->list, 2);
+	assert_int_equal(block(d, 2)->kind, PITH_BLOCK_ITEM);   /* b */
+	assert_int_equal(block(d, 3)->kind, PITH_BLOCK_PARA);   /* b2 continues b */
+	assert_int_equal(block(d, 3)->list, 1);
+	assert_int_equal(block(d, 4)->ordered, 1);
+	assert_int_equal(block(d, 4)->number, 3);
+	assert_int_equal(block(d, 5)->number, 7);
+	assert_int_equal(block(d, 6)->number, 8);
+	assert_int_equal(block(d, 7)->number, 2);
+	assert_int_equal(block(d, 8)->number, 1);
+	pith_doc_free(d);
+}
+
+static void
+test_tables(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<table><caption>Cap</caption><tr><th>A</th><th>B</th>"
+	    "<th></th></tr><tr><td></td><td><p>2</p></td><td>3<br>4</td></tr></table>"
+	    "<table><tr><td><h2>Layout</h2><p>p1</p><p>p2</p></td><td>side</td></tr></table>");
+
+	assert_int_equal(block(d, 0)->kind, PITH_BLOCK_CAPTION);
+	assert_int_equal(block(d, 1)->kind, PITH_BLOCK_ROW);
+	assert_string_equal(block(d, 1)->text, "A\tB\t");
+	assert_string_equal(block(d, 2)->text, "\t2\t3 4");
+	/* Cells with real structure are layout, not data. */
+	assert_int_equal(block(d, 3)->kind, PITH_BLOCK_HEADING);
+	assert_string_equal(block(d, 4)->text, "p1");
+	assert_string_equal(block(d, 5)->text, "p2");
+	assert_string_equal(block(d, 6)->text, "side");
+	assert_int_equal(block(d, 6)->kind, PITH_BLOCK_PARA);
+	assert_int_equal(pith_doc_nblocks(d), 7);
+	pith_doc_free(d);
+}
+
+static void
+test_line_breaks(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<p>one<br>  two<br>\n<br>three<br></p>");
+
+	assert_int_equal(pith_doc_nblocks(d), 2);
+	assert_string_equal(block(d, 0)->text, "one\ntwo");
+	assert_string_equal(block(d, 1)->text, "three");
+	pith_doc_free(d);
+}
+
+static void
+test_anonymous_blocks(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<div>loose <b>text</b><div>inner</div>tail</div>");
+
+	assert_int_equal(pith_doc_nblocks(d), 3);
+	assert_string_equal(block(d, 0)->text, "loose text");
+	assert_string_equal(pith_doc_node(d, block(d, 0)->node)->tag, "div");
+	assert_string_equal(block(d, 2)->text, "tail");
+	assert_int_equal(block(d, 0)->node, block(d, 2)->node);
+	assert_int_not_equal(block(d, 1)->node, block(d, 0)->node);
+	pith_doc_free(d);
+}
+
+static void
+test_links_resolve(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<p><a href='../up'>u</a> <a href='//cdn.example/x'>c</a> "
+	    "<a href='#frag'>f</a> <a>no href</a></p>");
+	const pith_block *b = block(d, 0);
+
+	assert_string_equal(b->runs[0].href, "https://example.org/up");
+	assert_string_equal(b->runs[2].href, "https://cdn.example/x");
+	assert_string_equal(b->runs[4].href, "https://example.org/dir/page.html#frag");
+	assert_string_equal(b->text + b->runs[5].start, " no href");
+	assert_null(b->runs[5].href);
+	assert_int_equal(b->runs[5].style & PITH_STYLE_LINK, 0);
+	assert_int_equal(b->nruns, 6);
+	pith_doc_free(d);
+
+	d = parse("<head><base href='/base/'></head><p><a href='x'>x</a></p>");
+	assert_string_equal(block(d, 0)->runs[0].href, "https://example.org/base/x");
+	assert_string_equal(pith_doc_url(d), "https://example.org/base/");
+	pith_doc_free(d);
+
+	d = parse_url("<p><a href='rel'>r</a></p>", NULL);
+	assert_string_equal(block(d, 0)->runs[0].href, "rel");
+	assert_null(pith_doc_url(d));
+	pith_doc_free(d);
+}
+
+static void
+test_tokens(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<p>Hello, <b>world</b></p>");
+	const pith_token *t = pith_doc_tokens(d);
+	static const pith_token_kind want[] = {
+		PITH_TOKEN_TAG, PITH_TOKEN_WORD, PITH_TOKEN_SYMBOL, PITH_TOKEN_TAG,
+		PITH_TOKEN_WORD, PITH_TOKEN_TAG, PITH_TOKEN_TAG,
+	};
+
+	/* html, head and body were implied: only the source's tags count. */
+	assert_int_equal(pith_doc_ntokens(d), 7);
+	for (size_t i = 0; i < 7; i++) {
+		assert_int_equal(t[i].kind, want[i]);
+		assert_int_equal(t[i].block, 0);
+	}
+	assert_int_equal(t[4].start, 7);
+	assert_int_equal(t[4].len, 5);
+	assert_memory_equal(block(d, 0)->text + t[1].start, "Hello", 5);
+	assert_string_equal(pith_doc_node(d, t[0].node)->tag, "p");
+	assert_string_equal(pith_doc_node(d, t[4].node)->tag, "b");
+	pith_doc_free(d);
+}
+
+static size_t
+count(const pith_doc *d, pith_token_kind k)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < pith_doc_ntokens(d); i++)
+		n += pith_doc_tokens(d)[i].kind == k;
+	return n;
+}
+
+static void
+test_tokens_cjk_rtl(void **state)
+{
+	(void)state;
+	/* Chinese has no spaces: every ideograph is a word. */
+	pith_doc *d = parse("<p>\xe4\xb8\xad\xe6\x96\x87\xe6\xb5\x8b\xe8\xaf\x95"
+	    "\xef\xbc\x8c\xe5\xa5\xbd</p>");   /* 中文测试，好 */
+
+	assert_int_equal(count(d, PITH_TOKEN_WORD), 5);
+	assert_int_equal(count(d, PITH_TOKEN_SYMBOL), 1);
+	pith_doc_free(d);
+
+	/* Japanese mixes scripts; still more than one word. */
+	d = parse("<p>\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e\xe3\x81\xae\xe3\x83\x86"
+	    "\xe3\x82\xad\xe3\x82\xb9\xe3\x83\x88</p>");  /* 日本語のテキスト */
+	assert_true(count(d, PITH_TOKEN_WORD) >= 3);
+	pith_doc_free(d);
+
+	/* Hebrew and Arabic: words split on spaces, punctuation apart. */
+	d = parse("<p dir=rtl>\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d \xd7\xa2\xd7\x95\xd7\x9c"
+	    "\xd7\x9d</p><p>\xd9\x85\xd8\xb1\xd8\xad\xd8\xa8\xd8\xa7\xd8\x8c "
+	    "\xd8\xb9\xd8\xa7\xd9\x84\xd9\x85</p>");
+	assert_int_equal(count(d, PITH_TOKEN_WORD), 4);
+	assert_int_equal(count(d, PITH_TOKEN_SYMBOL), 1);
+	assert_string_equal(block(d, 0)->text, "\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d "
+	    "\xd7\xa2\xd7\x95\xd7\x9c\xd7\x9d");
+	pith_doc_free(d);
+}
+
+static void
+test_tag_tokens_go_to_next_block(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<div><p>one</p><p>two</p></div>");
+	const pith_token *t = pith_doc_tokens(d);
+
+	/* <div> <p> one </p> <p> two </p> </div> */
+	assert_int_equal(pith_doc_ntokens(d), 8);
+	assert_int_equal(t[0].block, 0);
+	assert_int_equal(t[1].block, 0);
+	assert_int_equal(t[3].block, 0);    /* a block's own end tag */
+	assert_int_equal(t[4].block, 1);    /* <p> before "two" is its cost */
+	assert_int_equal(t[6].block, 1);
+	assert_int_equal(t[7].block, PITH_NONE);
+	pith_doc_free(d);
+}
+
+static void
+test_nodes(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<html lang=fr><body><div id=x class='a b'><p>t</p></div>"
+	    "<custom-el>c</custom-el></body></html>");
+	size_t div = PITH_NONE;
+
+	for (size_t i = 0; i < pith_doc_nnodes(d); i++)
+		if (strcmp(pith_doc_node(d, i)->tag, "div") == 0)
+			div = i;
+	assert_int_not_equal(div, PITH_NONE);
+	assert_string_equal(pith_node_attr(d, div, "class"), "a b");
+	assert_null(pith_node_attr(d, div, "title"));
+	assert_string_equal(pith_doc_node(d, div + 1)->tag, "p");
+	assert_int_equal(pith_doc_node(d, div + 1)->parent, div);
+	assert_int_equal(pith_doc_node(d, div)->end, div + 2);
+	assert_int_equal(pith_doc_node(d, div + 1)->depth, pith_doc_node(d, div)->depth + 1);
+	assert_string_equal(pith_doc_node(d, div + 2)->tag, "custom-el");
+	assert_string_equal(pith_doc_lang(d), "fr");
+	assert_int_equal(pith_doc_node(d, 0)->parent, PITH_NONE);
+	assert_int_equal(pith_doc_node(d, 0)->end, pith_doc_nnodes(d));
+	pith_doc_free(d);
+}
+
+static void
+test_title(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<title>\n  A   title </title><svg><title>no</title></svg>");
+
+	assert_string_equal(pith_doc_title(d), "A title");
+	pith_doc_free(d);
+	d = parse("<p>x</p><h1>Heading <em>one</em></h1>");
+	assert_string_equal(pith_doc_title(d), "Heading one");
+	pith_doc_free(d);
+	d = parse("<p>x</p>");
+	assert_null(pith_doc_title(d));
+	pith_doc_free(d);
+}
+
+static void
+test_empty_and_bom(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("");
+
+	assert_int_equal(pith_doc_nblocks(d), 0);
+	assert_int_equal(pith_doc_ntokens(d), 0);
+	pith_doc_free(d);
+	d = parse("\xef\xbb\xbf<p>bom</p>");
+	assert_string_equal(block(d, 0)->text, "bom");
+	pith_doc_free(d);
+}
+
+static void
+test_depth_limit(void **state)
+{
+	(void)state;
+	enum { N = 5000 };
+	static char html[N * 5 + 64];
+	pith_parse_options o = { .max_depth = 100 };
+	pith_error err = {0};
+	pith_doc *d = NULL;
+	size_t k = 0;
+
+	for (int i = 0; i < N; i++)
+		k += (size_t)sprintf(html + k, "<div>");
+	strcpy(html + k, "deep text");
+	assert_int_equal(pith_doc_parse(html, strlen(html), &o, &d, &err), PITH_OK);
+	/* Content below the limit is not walked; nothing crashes. */
+	assert_int_equal(pith_doc_nblocks(d), 0);
+	for (size_t i = 0; i < pith_doc_nnodes(d); i++)
+		assert_true(pith_doc_node(d, i)->depth < 100);
+	pith_doc_free(d);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_entities_and_space),
+		cmocka_unit_test(test_nested_inline_runs),
+		cmocka_unit_test(test_space_between_links_is_plain),
+		cmocka_unit_test(test_dropped_elements),
+		cmocka_unit_test(test_controls_stripped),
+		cmocka_unit_test(test_pre_verbatim),
+		cmocka_unit_test(test_headings_quotes_captions_rules),
+		cmocka_unit_test(test_lists),
+		cmocka_unit_test(test_tables),
+		cmocka_unit_test(test_line_breaks),
+		cmocka_unit_test(test_anonymous_blocks),
+		cmocka_unit_test(test_links_resolve),
+		cmocka_unit_test(test_tokens),
+		cmocka_unit_test(test_tokens_cjk_rtl),
+		cmocka_unit_test(test_tag_tokens_go_to_next_block),
+		cmocka_unit_test(test_nodes),
+		cmocka_unit_test(test_title),
+		cmocka_unit_test(test_empty_and_bom),
+		cmocka_unit_test(test_depth_limit),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
