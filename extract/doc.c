@@ -348,21 +348,24 @@ tokenise(builder *b, size_t from, size_t node)
 	}
 	u8_wordbreaks(s, n, b->brk);
 	for (i = 0; i < n; i = j) {
-		bool word = false;
-		ucs4_t uc = 0;
+		bool word = false, blank = true;
 
 		for (j = i + 1; j < n && !b->brk[j]; j++)
 			;
-		if (is_space(s[i]))
-			continue;
 		for (size_t k = i; k < j && !word; ) {
+			ucs4_t uc;
 			int m = u8_mbtouc(&uc, s + k, j - k);
 
 			word = uc_is_alnum(uc);
+			/* Spaces and invisible format characters (no-break
+			 * and zero-width spaces, separators) are not tokens. */
+			blank &= uc_is_general_category(uc, UC_CATEGORY_Z) ||
+			    uc_is_general_category(uc, UC_CATEGORY_Cf) ||
+			    uc_is_general_category(uc, UC_CATEGORY_Cc);
 			k += m > 0 ? (size_t)m : 1;
 		}
-		if (uc == 0xA0 && j - i == 2)
-			continue;    /* a lone no-break space */
+		if (!word && blank)
+			continue;
 		token_push(b, word ? PITH_TOKEN_WORD : PITH_TOKEN_SYMBOL, node,
 		    from - b->bstart + i, j - i);
 	}

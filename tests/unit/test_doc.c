@@ -327,6 +327,19 @@ test_tokens_cjk_rtl(void **state)
 }
 
 static void
+test_tokens_invisible(void **state)
+{
+	(void)state;
+	/* No-break, zero-width and line-separator characters are not words
+	 * or symbols: a page of them has nothing to extract. */
+	pith_doc *d = parse("<p>a&nbsp;&#8203;b &#x2028; &#xFEFF;</p>");
+
+	assert_int_equal(count(d, PITH_TOKEN_WORD), 2);
+	assert_int_equal(count(d, PITH_TOKEN_SYMBOL), 0);
+	pith_doc_free(d);
+}
+
+static void
 test_tag_tokens_go_to_next_block(void **state)
 {
 	(void)state;
@@ -439,6 +452,7 @@ main(void)
 		cmocka_unit_test(test_links_resolve),
 		cmocka_unit_test(test_tokens),
 		cmocka_unit_test(test_tokens_cjk_rtl),
+		cmocka_unit_test(test_tokens_invisible),
 		cmocka_unit_test(test_tag_tokens_go_to_next_block),
 		cmocka_unit_test(test_nodes),
 		cmocka_unit_test(test_title),
