@@ -46,7 +46,7 @@ MAIN_OBJ := $(B)/src/main.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all deps check test unit e2e bench install uninstall clean run
+.PHONY: all deps check test install uninstall clean
 all: pith
 
 # The top-level ./pith is always the plain build.
@@ -82,9 +82,6 @@ check:
 
 test: $(B)/pith $(UNIT_BIN)
 	@sh tests/run.sh $(B)
-
-bench: pith
-	@sh tools/bench.sh
 
 install: pith
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/themes

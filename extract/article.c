@@ -82,6 +82,12 @@ pith_extract(const pith_doc *doc, const char *algorithm,
 	}
 	rc = alg->extract(doc, params, a, err);
 	article_sum_blocks(a);
+	if ((a->kept = calloc(doc->nblocks ? doc->nblocks : 1, 1)) == NULL) {
+		pith_article_free(a);
+		return err_set(err, PITH_ENOMEM, "out of memory");
+	}
+	for (size_t i = 0; i < a->nspans; i++)
+		a->kept[a->spans[i].block] = 1;
 	if (rc == PITH_OK && a->nspans == 0)
 		rc = err_set(err, PITH_ENOARTICLE, "%s: nothing was kept", alg->name);
 	if (rc != PITH_OK && rc != PITH_ENOARTICLE) {
@@ -101,6 +107,8 @@ pith_article_free(pith_article *a)
 	free(a->token_score);
 	free(a->running);
 	free(a->block_score);
+	free(a->kept);
+	free(a->reason);
 	free(a);
 }
 
@@ -111,6 +119,18 @@ const pith_span *pith_article_spans(const pith_article *a) { return a->spans; }
 const double *pith_article_token_scores(const pith_article *a) { return a->token_score; }
 const double *pith_article_running(const pith_article *a) { return a->running; }
 const double *pith_article_block_scores(const pith_article *a) { return a->block_score; }
+
+int
+pith_article_block_kept(const pith_article *a, size_t i)
+{
+	return i < a->doc->nblocks && a->kept[i];
+}
+
+const char *
+pith_article_block_reason(const pith_article *a, size_t i)
+{
+	return a->reason != NULL && i < a->doc->nblocks ? a->reason[i] : NULL;
+}
 
 int
 pith_article_token_span(const pith_article *a, size_t *first, size_t *last)

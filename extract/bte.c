@@ -25,5 +25,12 @@ bte_extract(const pith_doc *doc, const pith_params *p, pith_article *a,
 		    t[i].kind == PITH_TOKEN_WORD ? 1 : 0;
 	if (!seq_maxspan(a->token_score, n, a->running, &first, &last))
 		return err_set(err, PITH_ENOARTICLE, "bte: no words outnumber the tags around them");
+	/* Symbols at the edges cost nothing; taking them keeps the full
+	 * stop that ends the last sentence and the quote that opens the
+	 * first, at the same score. */
+	while (last + 1 < n && t[last + 1].kind == PITH_TOKEN_SYMBOL)
+		last++;
+	while (first > 0 && t[first - 1].kind == PITH_TOKEN_SYMBOL)
+		first--;
 	return article_keep_tokens(a, first, last, err);
 }

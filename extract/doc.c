@@ -858,6 +858,9 @@ pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
 		pith_doc_free(d);
 		return err_set(err, PITH_ENOMEM, "out of memory");
 	}
+	d->meta.title = d->title;
+	d->meta.lang = d->lang;
+	d->meta.url = d->url;
 	*out = d;
 	return PITH_OK;
 }
@@ -889,6 +892,12 @@ size_t pith_doc_nnodes(const pith_doc *d) { return d->nnodes; }
 const char *pith_doc_title(const pith_doc *d) { return d->title; }
 const char *pith_doc_lang(const pith_doc *d) { return d->lang; }
 const char *pith_doc_url(const pith_doc *d) { return d->url; }
+
+const pith_meta *
+pith_doc_meta(const pith_doc *d)
+{
+	return &d->meta;
+}
 
 const pith_block *
 pith_doc_block(const pith_doc *d, size_t i)

@@ -55,6 +55,7 @@ struct pith_doc {
 	size_t ntokens;
 	char *text;              /* every block's text, back to back */
 	char *url, *title, *lang;
+	pith_meta meta;          /* points into the fields above / strings */
 	arena strings;
 };
 
@@ -69,6 +70,8 @@ struct pith_article {
 	bool has_token_span;
 	size_t first, last;
 	double *block_score;     /* nblocks */
+	unsigned char *kept;     /* nblocks, filled from the spans */
+	const char **reason;     /* nblocks, or NULL */
 };
 
 /* Keep the text of tokens first..last: whole blocks inside, clipped

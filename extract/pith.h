@@ -44,7 +44,8 @@ typedef enum {
 	PITH_BLOCK_PRE,       /* preformatted: text verbatim, newlines kept */
 	PITH_BLOCK_ROW,       /* table row: cells separated by '\t' in text */
 	PITH_BLOCK_CAPTION,   /* figcaption or table caption */
-	PITH_BLOCK_RULE       /* <hr>: empty text */
+	PITH_BLOCK_RULE,      /* <hr>: empty text */
+	PITH_BLOCK_IMAGE      /* an image: text is its alt text, src its URL */
 } pith_block_kind;
 
 /* Inline styles; a run may combine several. */
@@ -70,6 +71,7 @@ typedef struct {
 	int number;      /* ITEM: its ordinal when ordered */
 	int quote;       /* blockquote nesting depth */
 	size_t node;     /* the DOM node (element) this block's content sits in */
+	const char *src; /* IMAGE: absolute URL of the image, else NULL */
 	const char *text;
 	size_t len;
 	const pith_run *runs;
@@ -123,10 +125,23 @@ const pith_node *pith_doc_node(const pith_doc *doc, size_t i);
 /* An attribute of node i, or NULL. */
 const char *pith_node_attr(const pith_doc *doc, size_t i, const char *name);
 
-/* Metadata found in the page; NULL when absent. */
+/* Metadata found in the page; every field NULL when absent. */
+typedef struct {
+	const char *title;      /* without the site's name */
+	const char *byline;     /* author(s) */
+	const char *published;  /* as the page gives it, ideally ISO 8601 */
+	const char *site;       /* site name */
+	const char *lang;       /* BCP 47 tag from the page */
+	const char *dir;        /* "ltr" or "rtl" */
+	const char *excerpt;    /* the page's own summary */
+	const char *image;      /* lead image URL */
+	const char *url;        /* the base links were resolved against */
+} pith_meta;
+
+const pith_meta *pith_doc_meta(const pith_doc *doc);
 const char *pith_doc_title(const pith_doc *doc);
 const char *pith_doc_lang(const pith_doc *doc);
-const char *pith_doc_url(const pith_doc *doc);   /* base for links */
+const char *pith_doc_url(const pith_doc *doc);
 
 /* --------------------------------------------------------- algorithms */
 
@@ -181,6 +196,11 @@ const double *pith_article_token_scores(const pith_article *a);
 const double *pith_article_running(const pith_article *a);
 int pith_article_token_span(const pith_article *a, size_t *first, size_t *last);
 const double *pith_article_block_scores(const pith_article *a);
+/* Whether any of block i is kept. */
+int pith_article_block_kept(const pith_article *a, size_t i);
+/* Why block i was kept or dropped, in a few words ("dropped: link
+ * density 0.82"); NULL when the algorithm says nothing about it. */
+const char *pith_article_block_reason(const pith_article *a, size_t i);
 
 /* ------------------------------------------------------------ output */
 

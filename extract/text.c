@@ -55,7 +55,8 @@ pith_article_text(const pith_article *a, char **out, size_t *len,
 		size_t s, e;
 		const pith_block *blk = span_block(a, i, &s, &e);
 
-		if (s == e)
+		/* Images are for eyes: the text output leaves them out. */
+		if (s == e || blk->kind == PITH_BLOCK_IMAGE)
 			continue;
 		if (prev != NULL)
 			buf_puts(&b, adjacent(prev, blk, false) ? "\n" : "\n\n");
@@ -70,7 +71,8 @@ pith_article_text(const pith_article *a, char **out, size_t *len,
 typedef struct {
 	buf out;
 	char prefix[256];     /* what every line of the block starts with */
-	bool table;           /* inside a row: escape '|', cells by '\t' */
+	bool oneline;         /* headings and cells: line breaks become spaces */
+	bool table;           /* in a row: escape '|', cells split at '\t' */
 } md;
 
 static void
@@ -78,6 +80,20 @@ md_newline(md *m)
 {
 	buf_putc(&m->out, '\n');
 	buf_puts(&m->out, m->prefix);
+}
+
+/* "&name;" or "&#123;" would be read back as an entity. */
+static bool
+entity_like(const char *s, size_t n)
+{
+	size_t i = 1;
+
+	if (i < n && s[i] == '#')
+		i++;
+	while (i < n && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+	    (s[i] >= '0' && s[i] <= '9')))
+		i++;
+	return i > 1 && i < n && s[i] == ';';
 }
 
 /* Text with Markdown's punctuation escaped. */
@@ -88,7 +104,7 @@ md_escaped(md *m, const char *s, size_t n, bool line_start)
 		char c = s[i];
 
 		if (c == '\n') {
-			if (m->table) {
+			if (m->oneline) {
 				buf_putc(&m->out, ' ');
 			} else {
 				buf_puts(&m->out, "  ");
@@ -101,7 +117,23 @@ md_escaped(md *m, const char *s, size_t n, bool line_start)
 			buf_puts(&m->out, " | ");
 			continue;
 		}
+		if (line_start && c >= '0' && c <= '9') {
+			/* "1984. A year" must not start an ordered list. */
+			size_t k = i;
+
+			while (k < n && s[k] >= '0' && s[k] <= '9')
+				k++;
+			buf_put(&m->out, s + i, k - i);
+			if (k < n && (s[k] == '.' || s[k] == ')')) {
+				buf_putc(&m->out, '\\');
+				buf_putc(&m->out, s[k++]);
+			}
+			i = k - 1;
+			line_start = false;
+			continue;
+		}
 		if (strchr("\\`*_[]<>", c) != NULL || (c == '|' && m->table) ||
+		    (c == '&' && entity_like(s + i, n - i)) ||
 		    (line_start && strchr("#+-=", c) != NULL))
 			buf_putc(&m->out, '\\');
 		buf_putc(&m->out, c);
@@ -129,6 +161,33 @@ md_fence(md *m, size_t n)
 		buf_putc(&m->out, '`');
 }
 
+static bool
+is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n';
+}
+
+static void
+md_code(md *m, const char *s, size_t n)
+{
+	size_t f = longest_run(s, n, '`') + 1;
+	/* CommonMark strips one space from each end only when both have
+	 * one, so pad both sides whenever a backtick touches the fence. */
+	bool pad = s[0] == '`' || s[n - 1] == '`';
+
+	md_fence(m, f);
+	if (pad)
+		buf_putc(&m->out, ' ');
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '|' && m->table)
+			buf_putc(&m->out, '\\');
+		buf_putc(&m->out, s[i] == '\t' || s[i] == '\n' ? ' ' : s[i]);
+	}
+	if (pad)
+		buf_putc(&m->out, ' ');
+	md_fence(m, f);
+}
+
 /* One styled piece: markers hug the text, white space stays outside. */
 static void
 md_piece(md *m, const char *s, size_t n, unsigned style, bool line_start)
@@ -138,22 +197,16 @@ md_piece(md *m, const char *s, size_t n, unsigned style, bool line_start)
 	    ((style & PITH_STYLE_EMPH) ? "***" : "**") :
 	    (style & PITH_STYLE_EMPH) ? "*" : "";
 
-	while (lead < n && (s[lead] == ' ' || s[lead] == '\t'))
+	while (lead < n && is_blank(s[lead]))
 		lead++;
-	while (trail < n - lead && (s[n - trail - 1] == ' ' || s[n - trail - 1] == '\t'))
+	while (trail < n - lead && is_blank(s[n - trail - 1]))
 		trail++;
 	md_escaped(m, s, lead, line_start);
 	s += lead;
 	n -= lead + trail;
-	if (n > 0 && (style & PITH_STYLE_CODE) && !m->table &&
-	    memchr(s, '\n', n) == NULL) {
-		size_t f = longest_run(s, n, '`') + 1;
-
-		md_fence(m, f);
-		buf_puts(&m->out, s[0] == '`' ? " " : "");
-		buf_put(&m->out, s, n);
-		buf_puts(&m->out, s[n - 1] == '`' ? " " : "");
-		md_fence(m, f);
+	if (n > 0 && (style & PITH_STYLE_CODE) && (memchr(s, '\n', n) == NULL ||
+	    m->oneline)) {
+		md_code(m, s, n);
 	} else if (n > 0) {
 		buf_puts(&m->out, mark);
 		md_escaped(m, s, n, line_start && lead == 0 && !*mark);
@@ -167,45 +220,73 @@ md_url(md *m, const char *u)
 {
 	buf_putc(&m->out, '<');
 	for (; *u; u++) {
-		if (*u == '<' || *u == '>' || *u == ' ')
-			buf_puts(&m->out, *u == '<' ? "%3C" : *u == '>' ? "%3E" : "%20");
+		if (*u == '<' || *u == '>' || *u == ' ' || (*u == '|' && m->table))
+			buf_puts(&m->out, *u == '<' ? "%3C" : *u == '>' ? "%3E" :
+			    *u == ' ' ? "%20" : "%7C");
 		else
 			buf_putc(&m->out, *u);
 	}
 	buf_putc(&m->out, '>');
 }
 
-/* Inline content of blk's bytes s..e, links grouped over their runs. */
+/* Run i of blk clipped to s..e, as [*rs, *re); false when empty. */
+static bool
+clip(const pith_block *blk, size_t i, size_t s, size_t e, size_t *rs, size_t *re)
+{
+	const pith_run *r = &blk->runs[i];
+
+	*rs = r->start > s ? r->start : s;
+	*re = r->start + r->len < e ? r->start + r->len : e;
+	return *rs < *re;
+}
+
+/* Inline content of blk's bytes s..e.  A link spans all its runs, and
+ * white space at its edges goes outside the brackets. */
 static void
 md_inline(md *m, const pith_block *blk, size_t s, size_t e)
 {
-	const char *href = NULL;
 	bool line_start = true;
+	size_t i = 0, j, rs, re;
 
-	for (size_t i = 0; i < blk->nruns; i++) {
-		const pith_run *r = &blk->runs[i];
-		size_t rs = r->start > s ? r->start : s;
-		size_t re = r->start + r->len < e ? r->start + r->len : e;
+	while (i < blk->nruns) {
+		const char *href = blk->runs[i].href;
+		size_t from, to, lead, trail;
 
-		if (rs >= re)
+		if (!clip(blk, i, s, e, &rs, &re)) {
+			i++;
 			continue;
-		if (href != NULL && r->href != href) {
-			buf_puts(&m->out, "](");
-			md_url(m, href);
-			buf_putc(&m->out, ')');
-			href = NULL;
 		}
-		if (href == NULL && r->href != NULL && !m->table) {
-			buf_putc(&m->out, '[');
-			href = r->href;
+		for (j = i + 1; j < blk->nruns && blk->runs[j].href == href &&
+		    href != NULL; j++)
+			;
+		/* The link's bytes from..to, less white space at the edges. */
+		from = rs;
+		if (j - 1 > i)
+			(void)clip(blk, j - 1, s, e, &rs, &re);
+		to = re;
+		for (lead = from; lead < to && is_blank(blk->text[lead]); lead++)
+			;
+		for (trail = to; trail > lead && is_blank(blk->text[trail - 1]); trail--)
+			;
+		if (href == NULL || lead == trail) {
+			md_piece(m, blk->text + from, to - from,
+			    href ? blk->runs[i].style & ~PITH_STYLE_LINK : blk->runs[i].style,
+			    line_start);
+			line_start = false;
+			i = href ? j : i + 1;
+			continue;
 		}
-		md_piece(m, blk->text + rs, re - rs, r->style, line_start);
-		line_start = false;
-	}
-	if (href != NULL) {
+		md_escaped(m, blk->text + from, lead - from, false);
+		buf_putc(&m->out, '[');
+		for (size_t k = i; k < j; k++)
+			if (clip(blk, k, lead, trail, &rs, &re))
+				md_piece(m, blk->text + rs, re - rs, blk->runs[k].style, false);
 		buf_puts(&m->out, "](");
 		md_url(m, href);
 		buf_putc(&m->out, ')');
+		md_escaped(m, blk->text + trail, to - trail, false);
+		line_start = false;
+		i = j;
 	}
 }
 
@@ -232,14 +313,14 @@ md_block(md *m, const pith_article *a, size_t i, const pith_block *prev)
 		p += (size_t)snprintf(m->prefix + p, sizeof m->prefix - p, "   ");
 	m->prefix[p] = '\0';
 	buf_puts(&m->out, m->prefix);
-	m->table = false;
+	m->table = m->oneline = false;
 
 	switch (blk->kind) {
 	case PITH_BLOCK_HEADING:
 		for (int l = 0; l < blk->level; l++)
 			buf_putc(&m->out, '#');
 		buf_putc(&m->out, ' ');
-		m->table = true;        /* keeps it on one line */
+		m->oneline = true;
 		md_inline(m, blk, s, e);
 		break;
 	case PITH_BLOCK_ITEM:
@@ -269,7 +350,7 @@ md_block(md *m, const pith_article *a, size_t i, const pith_block *prev)
 		break;
 	}
 	case PITH_BLOCK_ROW: {
-		m->table = true;
+		m->table = m->oneline = true;
 		buf_puts(&m->out, "| ");
 		md_inline(m, blk, s, e);
 		buf_puts(&m->out, " |");
@@ -299,6 +380,14 @@ md_block(md *m, const pith_article *a, size_t i, const pith_block *prev)
 	case PITH_BLOCK_RULE:
 		buf_puts(&m->out, "---");
 		break;
+	case PITH_BLOCK_IMAGE:
+		m->oneline = true;
+		buf_puts(&m->out, "![");
+		md_escaped(m, blk->text + s, e - s, false);
+		buf_puts(&m->out, "](");
+		md_url(m, blk->src != NULL ? blk->src : "");
+		buf_putc(&m->out, ')');
+		break;
 	case PITH_BLOCK_CAPTION:
 	case PITH_BLOCK_PARA:
 		md_inline(m, blk, s, e);
@@ -317,10 +406,20 @@ pith_article_markdown(const pith_article *a, char **out, size_t *len,
 		size_t s, e;
 		const pith_block *blk = span_block(a, i, &s, &e);
 
-		if (s == e && blk->kind != PITH_BLOCK_RULE)
+		if (s == e && blk->kind != PITH_BLOCK_RULE && blk->kind != PITH_BLOCK_IMAGE)
 			continue;
-		if (prev != NULL)
-			buf_puts(&m.out, adjacent(prev, blk, true) ? "\n" : "\n\n");
+		if (prev != NULL && adjacent(prev, blk, true)) {
+			buf_putc(&m.out, '\n');
+		} else if (prev != NULL) {
+			/* Inside one quote the blank line keeps its '>'s, or the
+			 * quote would split in two. */
+			int q = prev->quote < blk->quote ? prev->quote : blk->quote;
+
+			buf_putc(&m.out, '\n');
+			for (int k = 0; k < q; k++)
+				buf_puts(&m.out, k + 1 < q ? "> " : ">");
+			buf_putc(&m.out, '\n');
+		}
 		md_block(&m, a, i, prev);
 		prev = blk;
 	}

@@ -52,22 +52,42 @@ static int is_http(const char *s, size_t n)
 }
 
 /* As the WHATWG parser does with an href: trim C0 controls and spaces at
- * both ends, drop tab, CR and LF anywhere (they come from wrapped HTML). */
+ * both ends, drop tab, CR and LF anywhere (they come from wrapped HTML).
+ * Other controls (C0, DEL, C1) and spaces are percent-encoded, so no URL
+ * pith hands on can carry a terminal escape. */
 static char *clean(const char *s)
 {
+	static const char hex[] = "0123456789ABCDEF";
 	size_t n = strlen(s), i, j = 0;
+	unsigned char ch;
 	char *c;
 
 	while (n && (unsigned char)s[n - 1] <= 0x20)
 		n--;
 	while (n && (unsigned char)*s <= 0x20)
 		s++, n--;
-	c = malloc(n + 1);
+	c = malloc(3 * n + 1);
 	if (!c)
 		return NULL;
-	for (i = 0; i < n; i++)
-		if (s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
-			c[j++] = s[i];
+	for (i = 0; i < n; i++) {
+		ch = (unsigned char)s[i];
+		if (ch == '\t' || ch == '\n' || ch == '\r')
+			continue;
+		if (ch <= 0x20 || ch == 0x7f || (ch == 0xc2 && i + 1 < n &&
+		    (unsigned char)s[i + 1] >= 0x80 && (unsigned char)s[i + 1] <= 0x9f)) {
+			c[j++] = '%';
+			c[j++] = hex[ch >> 4];
+			c[j++] = hex[ch & 15];
+			if (ch == 0xc2) {
+				ch = (unsigned char)s[++i];
+				c[j++] = '%';
+				c[j++] = hex[ch >> 4];
+				c[j++] = hex[ch & 15];
+			}
+			continue;
+		}
+		c[j++] = s[i];
+	}
 	c[j] = '\0';
 	return c;
 }

@@ -45,10 +45,11 @@ static void
 print_version(void)
 {
 	printf("pith %s\n", PITH_VERSION);
-	printf("gumbo %s, libcurl %s, %s, libunistring %d.%d, jansson %s\n",
+	/* _libunistring_version is 0xMMmmss. */
+	printf("gumbo %s, libcurl %s, %s, libunistring %d.%d.%d, jansson %s\n",
 	    PITH_GUMBO_VERSION, fetch_version(), curses_version(),
-	    _libunistring_version >> 8, _libunistring_version & 0xff,
-	    JANSSON_VERSION);
+	    _libunistring_version >> 16, (_libunistring_version >> 8) & 0xff,
+	    _libunistring_version & 0xff, JANSSON_VERSION);
 }
 
 static int
@@ -59,6 +60,19 @@ terminal_width(void)
 	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
 		return ws.ws_col;
 	return 80;
+}
+
+/* The option getopt complained about, as the user wrote it. */
+static const char *
+option_name(const char *arg, int opt)
+{
+	static char o[3];
+
+	if (strncmp(arg, "--", 2) == 0 || opt <= 0 || opt > 127)
+		return arg;
+	o[0] = '-';
+	o[1] = (char)opt;
+	return o;
 }
 
 enum { OPT_LIST_ALGORITHMS = 256, OPT_LIST_PARAMS };
@@ -152,9 +166,11 @@ main(int argc, char **argv)
 			print_version();
 			return 0;
 		case ':':
-			return usage_error("option '%s' needs a value", argv[optind - 1]);
+			return usage_error("option '%s' needs a value",
+			    option_name(argv[optind - 1], optopt));
 		default:
-			return usage_error("unknown option '%s'", argv[optind - 1]);
+			return usage_error("unknown option '%s'",
+			    option_name(argv[optind - 1], optopt));
 		}
 	}
 	if (optind + 1 < argc)

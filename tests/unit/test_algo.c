@@ -220,6 +220,10 @@ test_bte_symbols(void **state)
 	assert_true(pith_article_running(a)[4] == 2);
 	pith_article_free(a);
 	pith_doc_free(d);
+	/* ... but the span takes the punctuation at its edges. */
+	char *t = extract("<p>\"a, b.\"</p>", "bte", NULL, PITH_OK);
+	assert_string_equal(t, "\"a, b.\"");
+	free(t);
 }
 
 static void

@@ -106,11 +106,24 @@ static void test_cleanup(void **state)
 		{ "g?x\ny#s\tt", "http://a/b/c/g?xy#st" },
 		{ "java\nscript:alert(1)", "javascript:alert(1)" },
 		{ " \t\r\n ", "http://a/b/c/d;p?q" },
-		{ "g h", "http://a/b/c/g h" },	/* inner space is kept */
+		{ "g h", "http://a/b/c/g%20h" },	/* inner space encoded */
 	};
 
 	(void)state;
 	TABLE(RFC_BASE, t);
+}
+
+static void test_controls_encoded(void **state)
+{
+	(void)state;
+	/* Controls inside an href must never reach a terminal raw. */
+	check("http://a/b", "x\x1b[2J\x07y", "http://a/x%1B[2J%07y");
+	check("http://a/b", "x\xc2\x9dy z", "http://a/x%C2%9Dy%20z");
+	check("http://a/b", "x\x7f", "http://a/x%7F");
+	check(NULL, "re\x1bl", "re%1Bl");
+	check("http://a/b", "mailto:a\x1b" "b", "mailto:a%1Bb");
+	/* Other non-ASCII stays as it is. */
+	check("http://a/b", "caf\xc3\xa9", "http://a/caf\xc3\xa9");
 }
 
 static void test_backslash(void **state)
@@ -281,6 +294,7 @@ int main(void)
 		cmocka_unit_test(test_rfc_normal),
 		cmocka_unit_test(test_rfc_abnormal),
 		cmocka_unit_test(test_cleanup),
+		cmocka_unit_test(test_controls_encoded),
 		cmocka_unit_test(test_backslash),
 		cmocka_unit_test(test_absolute_ref),
 		cmocka_unit_test(test_no_base),
