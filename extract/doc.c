@@ -858,9 +858,10 @@ pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
 		pith_doc_free(d);
 		return err_set(err, PITH_ENOMEM, "out of memory");
 	}
-	d->meta.title = d->title;
-	d->meta.lang = d->lang;
-	d->meta.url = d->url;
+	if (meta_extract(d) != PITH_OK) {
+		pith_doc_free(d);
+		return err_set(err, PITH_ENOMEM, "out of memory");
+	}
 	*out = d;
 	return PITH_OK;
 }
@@ -889,9 +890,9 @@ size_t pith_doc_nblocks(const pith_doc *d) { return d->nblocks; }
 size_t pith_doc_ntokens(const pith_doc *d) { return d->ntokens; }
 const pith_token *pith_doc_tokens(const pith_doc *d) { return d->tokens; }
 size_t pith_doc_nnodes(const pith_doc *d) { return d->nnodes; }
-const char *pith_doc_title(const pith_doc *d) { return d->title; }
-const char *pith_doc_lang(const pith_doc *d) { return d->lang; }
-const char *pith_doc_url(const pith_doc *d) { return d->url; }
+const char *pith_doc_title(const pith_doc *d) { return d->meta.title; }
+const char *pith_doc_lang(const pith_doc *d) { return d->meta.lang; }
+const char *pith_doc_url(const pith_doc *d) { return d->meta.url; }
 
 const pith_meta *
 pith_doc_meta(const pith_doc *d)

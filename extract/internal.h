@@ -59,6 +59,10 @@ struct pith_doc {
 	arena strings;
 };
 
+/* ---- metadata (meta.c): fill doc->meta once the walk is done; only
+ * PITH_ENOMEM can fail it. */
+pith_code meta_extract(pith_doc *d);
+
 /* ---- the article (article.c) */
 struct pith_article {
 	const pith_doc *doc;
