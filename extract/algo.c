@@ -13,6 +13,8 @@ static const pith_algorithm algorithms[] = {
 	  "(tag -3.25, word +1)", mss_extract },
 	{ "bte", "Body Text Extraction: most words inside, most tags outside",
 	  bte_extract },
+	{ "readability", "Readability heuristics: scored paragraphs, the best "
+	  "container and its siblings, cleaned", readability_extract },
 };
 
 size_t

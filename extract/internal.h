@@ -41,6 +41,15 @@ typedef struct {
 char *arena_strndup(arena *a, const char *s, size_t n);
 void arena_free(arena *a);
 
+/* ---- text cleaning (util.c) */
+/* The length of the C0 or C1 control or DEL at s[0..n), or 0: bytes
+ * that must never reach a terminal. */
+size_t str_control_len(const unsigned char *s, size_t n);
+/* s[0..n) copied into the arena with white space collapsed and trimmed,
+ * controls dropped and at most max bytes kept, cut between characters.
+ * NULL only when out of memory. */
+char *str_clean(arena *a, const char *s, size_t n, size_t max);
+
 /* ---- the document (doc.c) */
 struct pith_doc {
 	void *gumbo;             /* GumboOutput, kept for attributes */
@@ -100,5 +109,7 @@ pith_code mss_extract(const pith_doc *, const pith_params *, pith_article *,
                       pith_error *);
 pith_code bte_extract(const pith_doc *, const pith_params *, pith_article *,
                       pith_error *);
+pith_code readability_extract(const pith_doc *, const pith_params *,
+                              pith_article *, pith_error *);
 
 #endif

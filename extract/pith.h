@@ -204,11 +204,16 @@ const char *pith_article_block_reason(const pith_article *a, size_t i);
 
 /* ------------------------------------------------------------ output */
 
+/* Text options. */
+enum {
+	PITH_TEXT_CAPTIONS = 1 << 0   /* keep figure captions and image alt text */
+};
+
 /* Plain text of the article body: blocks separated by one blank line,
- * list items and rows on adjacent lines.  *out is malloc'd and
- * NUL-terminated. */
-pith_code pith_article_text(const pith_article *a, char **out, size_t *len,
-                            pith_error *err);
+ * list items and rows on adjacent lines; captions and images only with
+ * PITH_TEXT_CAPTIONS.  *out is malloc'd and NUL-terminated. */
+pith_code pith_article_text(const pith_article *a, unsigned flags, char **out,
+                            size_t *len, pith_error *err);
 /* Markdown: headings, lists, quotes, code, links and tables kept. */
 pith_code pith_article_markdown(const pith_article *a, char **out,
                                 size_t *len, pith_error *err);

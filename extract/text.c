@@ -45,8 +45,8 @@ finish(buf *b, char **out, size_t *len, pith_error *err)
 }
 
 pith_code
-pith_article_text(const pith_article *a, char **out, size_t *len,
-                  pith_error *err)
+pith_article_text(const pith_article *a, unsigned flags, char **out,
+                  size_t *len, pith_error *err)
 {
 	const pith_block *prev = NULL;
 	buf b = {0};
@@ -55,8 +55,10 @@ pith_article_text(const pith_article *a, char **out, size_t *len,
 		size_t s, e;
 		const pith_block *blk = span_block(a, i, &s, &e);
 
-		/* Images are for eyes: the text output leaves them out. */
-		if (s == e || blk->kind == PITH_BLOCK_IMAGE)
+		/* Images and captions are for eyes: text leaves them out
+		 * unless asked (image blocks then give their alt text). */
+		if (s == e || ((blk->kind == PITH_BLOCK_IMAGE ||
+		    blk->kind == PITH_BLOCK_CAPTION) && !(flags & PITH_TEXT_CAPTIONS)))
 			continue;
 		if (prev != NULL)
 			buf_puts(&b, adjacent(prev, blk, false) ? "\n" : "\n\n");

@@ -100,7 +100,7 @@ output_dump(const pith_article *a, format f, int width, FILE *out)
 	int rc = 0;
 
 	if ((f == FORMAT_MARKDOWN ? pith_article_markdown(a, &body, &len, &err) :
-	    pith_article_text(a, &body, &len, &err)) != PITH_OK) {
+	    pith_article_text(a, 0, &body, &len, &err)) != PITH_OK) {
 		report("%s", err.msg);
 		return -1;
 	}

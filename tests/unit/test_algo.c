@@ -110,7 +110,7 @@ extract(const char *html, const char *algo, const char *tag_weight,
 	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &d, &err), PITH_OK);
 	assert_int_equal(pith_extract(d, algo, &p, &a, &err), want);
 	assert_non_null(a);
-	assert_int_equal(pith_article_text(a, &text, &len, &err), PITH_OK);
+	assert_int_equal(pith_article_text(a, 0, &text, &len, &err), PITH_OK);
 	assert_int_equal(strlen(text), len);
 	pith_article_free(a);
 	pith_doc_free(d);

@@ -64,7 +64,7 @@ static char *render(const char *html, int mode, int dflt)
 	rc = pith_extract(doc, "mss", &p, &a, &err);
 	if (rc == PITH_OK)
 		rc = mode == MD ? pith_article_markdown(a, &out, &len, &err) :
-		    pith_article_text(a, &out, &len, &err);
+		    pith_article_text(a, PITH_TEXT_CAPTIONS, &out, &len, &err);
 	if (rc != PITH_OK) {
 		fprintf(stderr, "extract/render: %s (%s)\n", pith_strerror(rc),
 		    err.msg);
@@ -211,7 +211,7 @@ static void test_empty_page_no_article(void **state)
 		assert_int_equal(pith_params_set(&p, "mss.tag", "0", &err), PITH_OK);
 		erc = pith_extract(doc, "mss", &p, &a, &err);
 		if (a != NULL)
-			trc = pith_article_text(a, &out, &len, &err);
+			trc = pith_article_text(a, PITH_TEXT_CAPTIONS, &out, &len, &err);
 		int have = a != NULL;
 		int empty = out != NULL && out[0] == '\0' && len == 0;
 		free(out);

@@ -1,0 +1,930 @@
+/*
+ * readability.c - readability-style heuristics in pith's model.
+ *
+ * Paragraphs (blocks) are scored by length and commas, the scores flow
+ * to their ancestors, class and id names weigh candidates, link density
+ * discounts them; the best candidate and its qualifying siblings are the
+ * article, which is then cleaned of what sits inside real containers
+ * without being the article: captions, bylines, share and related rails,
+ * link lists.  Too short a result is retried with relaxed rules.
+ *
+ * Departures from Readability.js, each measured on the ScrapingHub dev
+ * pages (../shared/PEERS.md): class names are matched as words, not
+ * substrings ("pageRow" is not "pager"); the unlikely filter spares
+ * html, body, main, article and wrappers holding most of the text;
+ * climbing only adopts an ancestor that beats the original top score and
+ * ignores alternatives on the top's own line; a semantic article-body
+ * descendant holding nearly all the text narrows the choice; boilerplate
+ * names are pruned only inside the chosen container.
+ */
+#include <gumbo.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unictype.h>
+#include <unistr.h>
+#include "internal.h"
+
+/* What a node's class, id and role say about it. */
+enum {
+	C_UNLIKELY  = 1 << 0,   /* not the article (sidebar, comments, ...) */
+	C_MAYBE     = 1 << 1,   /* ... unless also named like content */
+	C_POSITIVE  = 1 << 2,
+	C_NEGATIVE  = 1 << 3,
+	C_BOILER    = 1 << 4,   /* share bars, related rails, promos */
+	C_HIDDEN    = 1 << 5,
+	C_META      = 1 << 6,   /* byline, dateline, timestamp */
+	C_CAPTION   = 1 << 7,   /* captions and photo credits */
+	C_BODY      = 1 << 8,   /* names the article body itself */
+	C_EMBED     = 1 << 9,   /* an embedded post the article quotes */
+	C_ROLE_OUT  = 1 << 10   /* a role that is never the article */
+};
+
+/* Flags computed per node for one run. */
+enum {
+	N_HIDDEN   = 1 << 0,    /* hidden, itself or by an ancestor */
+	N_UNLIKELY = 1 << 1,    /* unlikely, itself or by an ancestor */
+	N_SCORED   = 1 << 2,
+	N_DATA     = 1 << 3,    /* a data table */
+	N_KEEP     = 1 << 4,    /* holds an embed or code: never pruned */
+	N_IN       = 1 << 5,    /* inside the chosen content */
+	N_SENTENCE = 1 << 6     /* its own text holds a sentence end */
+};
+
+/* Retry levels: each drops one rule (Readability's flags). */
+enum {
+	F_STRIP_UNLIKELY = 1 << 0,
+	F_WEIGHT_CLASSES = 1 << 1,
+	F_CLEAN          = 1 << 2
+};
+
+enum { CHAR_THRESHOLD = 500, MIN_PARAGRAPH = 25, TOP_N = 5 };
+
+typedef struct {
+	const pith_doc *d;
+	size_t nn, nb;
+	unsigned *cls;          /* C_* per node */
+	int *weight;            /* class weight per node */
+	unsigned char *flags;   /* N_* per node */
+	double *len, *link;     /* weighted text, and of it in links */
+	double *plen;           /* text of paragraph-like blocks */
+	int *commas;
+	int *kids;              /* element children */
+	double *score;
+	double *blen, *blink;   /* per block */
+	int *bcommas;
+	bool *bsentence;        /* per block: holds a sentence end */
+	unsigned char *keep;    /* per block result of one run */
+	const char **why;       /* per block */
+	size_t body;            /* the body node, or 0 */
+} rd;
+
+/* ------------------------------------------------------------ names */
+
+/* Words looked up in class and id names (split at anything not a
+ * letter or digit, and at camelCase humps).  A word also matches with a
+ * plural "s". */
+static const struct word {
+	const char *w;
+	unsigned c;
+} words[] = {
+	{ "ad", C_UNLIKELY | C_NEGATIVE | C_BOILER },
+	{ "adbox", C_UNLIKELY | C_BOILER },
+	{ "advert", C_UNLIKELY | C_NEGATIVE | C_BOILER },
+	{ "advertisement", C_UNLIKELY | C_NEGATIVE | C_BOILER },
+	{ "agegate", C_UNLIKELY },
+	{ "and", C_MAYBE },
+	{ "article", C_MAYBE | C_POSITIVE },
+	{ "articlebody", C_MAYBE | C_POSITIVE | C_BODY },
+	{ "author", C_META },
+	{ "banner", C_UNLIKELY | C_NEGATIVE | C_BOILER },
+	{ "blog", C_POSITIVE },
+	{ "body", C_MAYBE | C_POSITIVE },
+	{ "breadcrumb", C_UNLIKELY | C_BOILER },
+	{ "byline", C_META },
+	{ "caption", C_CAPTION },
+	{ "carousel", C_BOILER },
+	{ "column", C_MAYBE },
+	{ "combx", C_UNLIKELY | C_NEGATIVE },
+	{ "comment", C_UNLIKELY | C_NEGATIVE | C_BOILER },
+	{ "community", C_UNLIKELY },
+	{ "consent", C_UNLIKELY | C_BOILER },
+	{ "contact", C_NEGATIVE },
+	{ "content", C_MAYBE | C_POSITIVE },
+	{ "cookie", C_UNLIKELY | C_BOILER },
+	{ "credit", C_CAPTION },
+	{ "cta", C_BOILER },
+	{ "dateline", C_META },
+	{ "disqus", C_UNLIKELY | C_BOILER },
+	{ "entry", C_POSITIVE },
+	{ "extra", C_UNLIKELY },
+	{ "footer", C_UNLIKELY | C_NEGATIVE | C_BOILER },
+	{ "gallery", C_BOILER },
+	{ "gdpr", C_UNLIKELY | C_NEGATIVE | C_BOILER },
+	{ "header", C_UNLIKELY },
+	{ "hentry", C_POSITIVE },
+	{ "hid", C_NEGATIVE },
+	{ "hidden", C_NEGATIVE },
+	{ "legends", C_UNLIKELY },
+	{ "main", C_MAYBE | C_POSITIVE },
+	{ "masthead", C_NEGATIVE },
+	{ "mathjax", C_MAYBE },
+	{ "media", C_NEGATIVE },
+	{ "menu", C_UNLIKELY | C_BOILER },
+	{ "meta", C_NEGATIVE | C_META },
+	{ "modal", C_UNLIKELY | C_BOILER },
+	{ "newsletter", C_UNLIKELY | C_BOILER },
+	{ "outbrain", C_NEGATIVE | C_UNLIKELY | C_BOILER },
+	{ "page", C_POSITIVE },
+	{ "pager", C_UNLIKELY },
+	{ "pagination", C_UNLIKELY | C_POSITIVE },
+	{ "popup", C_UNLIKELY | C_BOILER },
+	{ "post", C_POSITIVE },
+	{ "promo", C_NEGATIVE | C_BOILER },
+	{ "published", C_META },
+	{ "rail", C_BOILER },
+	{ "recommend", C_BOILER },
+	{ "recommended", C_BOILER },
+	{ "related", C_UNLIKELY | C_NEGATIVE | C_BOILER },
+	{ "remark", C_UNLIKELY },
+	{ "replies", C_UNLIKELY },
+	{ "reply", C_UNLIKELY },
+	{ "rss", C_UNLIKELY },
+	{ "scroll", C_NEGATIVE },
+	{ "shadow", C_MAYBE },
+	{ "share", C_NEGATIVE | C_BOILER },
+	{ "sharing", C_NEGATIVE | C_BOILER },
+	{ "shopping", C_NEGATIVE },
+	{ "shoutbox", C_UNLIKELY | C_NEGATIVE },
+	{ "sidebar", C_UNLIKELY | C_NEGATIVE | C_BOILER },
+	{ "skyscraper", C_UNLIKELY | C_NEGATIVE },
+	{ "slideshow", C_BOILER },
+	{ "social", C_UNLIKELY | C_BOILER },
+	{ "sponsor", C_UNLIKELY | C_NEGATIVE | C_BOILER },
+	{ "sponsored", C_UNLIKELY | C_NEGATIVE | C_BOILER },
+	{ "story", C_POSITIVE },
+	{ "subscribe", C_BOILER },
+	{ "supplemental", C_UNLIKELY },
+	{ "taboola", C_UNLIKELY | C_BOILER },
+	{ "tags", C_NEGATIVE },
+	{ "text", C_POSITIVE },
+	{ "timestamp", C_META },
+	{ "trending", C_BOILER },
+	{ "widget", C_NEGATIVE | C_BOILER },
+};
+
+/* Whole class tokens with a meaning of their own. */
+static const struct word tokens[] = {
+	{ "article-body", C_BODY }, { "article-content", C_BODY },
+	{ "article-text", C_BODY }, { "article__body", C_BODY },
+	{ "article__content", C_BODY }, { "entry-content", C_BODY },
+	{ "post-body", C_BODY }, { "post-content", C_BODY },
+	{ "post-entry", C_BODY }, { "post-text", C_BODY },
+	{ "story-body", C_BODY }, { "story-content", C_BODY },
+	{ "body-text", C_BODY }, { "main-content", C_BODY },
+	{ "d-none", C_HIDDEN }, { "hide", C_HIDDEN }, { "hidden", C_HIDDEN },
+	{ "sr-only", C_HIDDEN }, { "visually-hidden", C_HIDDEN },
+	{ "screen-reader-text", C_HIDDEN }, { "invisible", C_HIDDEN },
+	{ "d-print-block", C_HIDDEN }, { "print-only", C_HIDDEN },
+	{ "twitter-tweet", C_EMBED }, { "instagram-media", C_EMBED },
+	{ "tiktok-embed", C_EMBED }, { "wp-caption-text", C_CAPTION },
+	{ "print-header", C_META },
+};
+
+static unsigned
+lookup(const struct word *t, size_t n, const char *w, size_t len)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t k = strlen(t[i].w);
+
+		if ((k == len || (k + 1 == len && w[k] == 's')) &&
+		    memcmp(t[i].w, w, k) == 0)
+			return t[i].c;
+	}
+	return 0;
+}
+
+/* Classify one class or id value: words and whole tokens. */
+static unsigned
+classify(const char *s)
+{
+	unsigned c = 0;
+	char w[64];
+	size_t n = 0;
+
+	if (s == NULL)
+		return 0;
+	for (const char *p = s; ; p++) {
+		unsigned char ch = (unsigned char)*p;
+		bool alnum = (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9');
+		bool upper = ch >= 'A' && ch <= 'Z';
+
+		/* A camelCase hump ends a word, as does anything else. */
+		if (!alnum && !(upper && (n == 0 || !(w[n - 1] >= 'a' && w[n - 1] <= 'z')))) {
+			if (n > 0)
+				c |= lookup(words, sizeof words / sizeof words[0], w, n);
+			n = 0;
+		}
+		if ((alnum || upper) && n < sizeof w)
+			w[n++] = (char)(upper ? ch + 32 : ch);
+		if (ch == '\0')
+			break;
+	}
+	/* Whole space-separated tokens, lower-cased. */
+	for (const char *p = s; *p; ) {
+		while (*p == ' ' || *p == '\t' || *p == '\n')
+			p++;
+		for (n = 0; p[n] && p[n] != ' ' && p[n] != '\t' && p[n] != '\n'; n++)
+			;
+		if (n > 0 && n < sizeof w) {
+			for (size_t i = 0; i < n; i++)
+				w[i] = (char)(p[i] >= 'A' && p[i] <= 'Z' ? p[i] + 32 : p[i]);
+			c |= lookup(tokens, sizeof tokens / sizeof tokens[0], w, n);
+		}
+		p += n;
+	}
+	return c;
+}
+
+static GumboNode *
+gnode(const rd *r, size_t n)
+{
+	return r->d->gnodes[n];
+}
+
+static GumboTag
+tag(const rd *r, size_t n)
+{
+	return gnode(r, n)->v.element.tag;
+}
+
+static const char *
+attr(const rd *r, size_t n, const char *name)
+{
+	return pith_node_attr(r->d, n, name);
+}
+
+static bool
+style_hides(const char *s)
+{
+	char sq[256];
+	size_t n = 0;
+
+	if (s == NULL)
+		return false;
+	/* "display: none" with any spacing and case. */
+	for (; *s && n + 1 < sizeof sq; s++)
+		if (*s != ' ' && *s != '\t' && *s != '\n')
+			sq[n++] = (char)(*s >= 'A' && *s <= 'Z' ? *s + 32 : *s);
+	sq[n] = 0;
+	return strstr(sq, "display:none") != NULL ||
+	    strstr(sq, "visibility:hidden") != NULL;
+}
+
+static bool
+role_out(const char *role)
+{
+	static const char *const out[] = {
+		"menu", "menubar", "complementary", "navigation", "alert",
+		"alertdialog", "dialog", "banner", "contentinfo", "search",
+	};
+
+	for (size_t i = 0; role != NULL && i < sizeof out / sizeof out[0]; i++)
+		if (strcmp(role, out[i]) == 0)
+			return true;
+	return false;
+}
+
+/* Structural elements that are never the article and never in it. */
+static bool
+tag_out(GumboTag t)
+{
+	return t == GUMBO_TAG_NAV || t == GUMBO_TAG_ASIDE ||
+	    t == GUMBO_TAG_FOOTER || t == GUMBO_TAG_BUTTON ||
+	    t == GUMBO_TAG_SELECT || t == GUMBO_TAG_TEXTAREA ||
+	    t == GUMBO_TAG_INPUT || t == GUMBO_TAG_LABEL;
+}
+
+/* ------------------------------------------------------------ prepare */
+
+/* Characters weighted by how much they say: a Han, kana or Hangul
+ * character carries about a word, so it counts three. */
+static void
+block_stats(rd *r, size_t b)
+{
+	const pith_block *blk = pith_doc_block(r->d, b);
+	const uint8_t *s = (const uint8_t *)blk->text;
+	double len = 0, link = 0;
+	int commas = 0;
+	bool sentence = false;
+	size_t run = 0;
+
+	for (size_t i = 0; i < blk->len; ) {
+		ucs4_t uc;
+		int m = u8_mbtouc(&uc, s + i, blk->len - i);
+		double w = 1;
+
+		while (run + 1 < blk->nruns && blk->runs[run + 1].start <= i)
+			run++;
+		if (uc >= 0x1100 && (uc_is_script(uc, uc_script_byname("Han")) ||
+		    uc_is_script(uc, uc_script_byname("Hiragana")) ||
+		    uc_is_script(uc, uc_script_byname("Katakana")) ||
+		    uc_is_script(uc, uc_script_byname("Hangul"))))
+			w = 3;
+		if (uc == ',' || uc == 0xFF0C || uc == 0x3001 || uc == 0x060C)
+			commas++;
+		if (((uc == '.' || uc == '!' || uc == '?') && i + 1 < blk->len &&
+		    s[i + 1] == ' ') || uc == 0x3002 || uc == 0xFF01 || uc == 0xFF1F)
+			sentence = true;
+		len += w;
+		if (blk->nruns > 0 && (blk->runs[run].style & PITH_STYLE_LINK)) {
+			const char *h = blk->runs[run].href;
+			const char *hash = h != NULL ? strchr(h, '#') : NULL;
+
+			/* In-page anchors (footnotes, tables of contents)
+			 * are links of a lighter kind. */
+			link += hash != NULL && strncmp(h, pith_doc_url(r->d) ?
+			    pith_doc_url(r->d) : "", (size_t)(hash - h)) == 0 ?
+			    0.3 * w : w;
+		}
+		i += m > 0 ? (size_t)m : 1;
+	}
+	r->blen[b] = len;
+	r->blink[b] = link;
+	r->bcommas[b] = commas;
+	r->bsentence[b] = sentence || (blk->len > 0 && blk->text[blk->len - 1] == '.');
+}
+
+static int
+class_weight(const rd *r, size_t n)
+{
+	int w = 0;
+	unsigned c = classify(attr(r, n, "class")), i = classify(attr(r, n, "id"));
+
+	w += (c & C_NEGATIVE) ? -25 : 0;
+	w += (c & C_POSITIVE) ? 25 : 0;
+	w += (i & C_NEGATIVE) ? -25 : 0;
+	w += (i & C_POSITIVE) ? 25 : 0;
+	return w;
+}
+
+static pith_code
+prepare(rd *r)
+{
+	const pith_doc *d = r->d;
+	size_t nn = r->nn, nb = r->nb;
+
+	r->cls = calloc(nn + 1, sizeof *r->cls);
+	r->weight = calloc(nn + 1, sizeof *r->weight);
+	r->flags = calloc(nn + 1, 1);
+	r->len = calloc(nn + 1, sizeof *r->len);
+	r->link = calloc(nn + 1, sizeof *r->link);
+	r->plen = calloc(nn + 1, sizeof *r->plen);
+	r->commas = calloc(nn + 1, sizeof *r->commas);
+	r->kids = calloc(nn + 1, sizeof *r->kids);
+	r->score = calloc(nn + 1, sizeof *r->score);
+	r->blen = calloc(nb + 1, sizeof *r->blen);
+	r->blink = calloc(nb + 1, sizeof *r->blink);
+	r->bcommas = calloc(nb + 1, sizeof *r->bcommas);
+	r->bsentence = calloc(nb + 1, sizeof *r->bsentence);
+	r->keep = calloc(nb + 1, 1);
+	r->why = calloc(nb + 1, sizeof *r->why);
+	if (!r->cls || !r->weight || !r->flags || !r->len || !r->link ||
+	    !r->plen || !r->commas || !r->kids || !r->score || !r->blen ||
+	    !r->blink || !r->bcommas || !r->bsentence || !r->keep || !r->why)
+		return PITH_ENOMEM;
+
+	for (size_t n = 0; n < nn; n++) {
+		const pith_node *node = pith_doc_node(d, n);
+		GumboTag t = tag(r, n);
+		unsigned c = classify(attr(r, n, "class")) | classify(attr(r, n, "id"));
+
+		if (attr(r, n, "hidden") != NULL || style_hides(attr(r, n, "style")) ||
+		    (attr(r, n, "aria-hidden") != NULL &&
+		    strcmp(attr(r, n, "aria-hidden"), "true") == 0))
+			c |= C_HIDDEN;
+		if (role_out(attr(r, n, "role")))
+			c |= C_ROLE_OUT;
+		if (attr(r, n, "itemprop") != NULL &&
+		    strstr(attr(r, n, "itemprop"), "articleBody") != NULL)
+			c |= C_BODY;
+		if (attr(r, n, "rel") != NULL && strcmp(attr(r, n, "rel"), "author") == 0)
+			c |= C_META;
+		if (t == GUMBO_TAG_BODY && r->body == 0)
+			r->body = n;
+		r->cls[n] = c;
+		r->weight[n] = class_weight(r, n);
+		if (node->parent != PITH_NONE) {
+			r->kids[node->parent]++;
+			if (r->flags[node->parent] & N_HIDDEN)
+				r->flags[n] |= N_HIDDEN;
+		}
+		if ((c & C_HIDDEN) && t != GUMBO_TAG_BODY && t != GUMBO_TAG_HTML)
+			r->flags[n] |= N_HIDDEN;
+	}
+	for (size_t b = 0; b < nb; b++) {
+		const pith_block *blk = pith_doc_block(d, b);
+		size_t n = blk->node;
+
+		block_stats(r, b);
+		if (n == PITH_NONE)
+			continue;
+		r->len[n] += r->blen[b];
+		r->link[n] += r->blink[b];
+		r->commas[n] += r->bcommas[b];
+		if (r->bsentence[b])
+			r->flags[n] |= N_SENTENCE;
+		if (blk->kind == PITH_BLOCK_PARA || blk->kind == PITH_BLOCK_PRE)
+			r->plen[n] += r->blen[b];
+		if (blk->kind == PITH_BLOCK_PRE)
+			r->flags[n] |= N_KEEP;
+		if (blk->kind == PITH_BLOCK_ROW) {
+			/* A row the model read as data: its table is data. */
+			for (size_t a = n; a != PITH_NONE; a = pith_doc_node(d, a)->parent)
+				if (tag(r, a) == GUMBO_TAG_TABLE) {
+					r->flags[a] |= N_DATA;
+					break;
+				}
+		}
+	}
+	/* Sums flow up; children come after their parents. */
+	for (size_t n = nn; n-- > 1; ) {
+		size_t p = pith_doc_node(d, n)->parent;
+
+		if (p == PITH_NONE)
+			continue;
+		r->len[p] += r->len[n];
+		r->link[p] += r->link[n];
+		r->plen[p] += r->plen[n];
+		r->commas[p] += r->commas[n];
+		if ((r->cls[n] & C_EMBED) || (r->flags[n] & N_KEEP))
+			r->flags[p] |= N_KEEP;
+	}
+	return PITH_OK;
+}
+
+/* ------------------------------------------------------------- run */
+
+static double
+density(const rd *r, size_t n)
+{
+	return r->len[n] > 0 ? r->link[n] / r->len[n] : 0;
+}
+
+static bool
+inside(const rd *r, size_t n, size_t a)
+{
+	return n >= a && n < pith_doc_node(r->d, a)->end;
+}
+
+static double
+score_init(const rd *r, size_t n, unsigned f)
+{
+	double s = 0;
+
+	switch (tag(r, n)) {
+	case GUMBO_TAG_DIV: s = 5; break;
+	case GUMBO_TAG_PRE: case GUMBO_TAG_TD: case GUMBO_TAG_BLOCKQUOTE: s = 3; break;
+	case GUMBO_TAG_ADDRESS: case GUMBO_TAG_OL: case GUMBO_TAG_UL:
+	case GUMBO_TAG_DL: case GUMBO_TAG_DD: case GUMBO_TAG_DT:
+	case GUMBO_TAG_LI: case GUMBO_TAG_FORM: s = -3; break;
+	case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3:
+	case GUMBO_TAG_H4: case GUMBO_TAG_H5: case GUMBO_TAG_H6:
+	case GUMBO_TAG_TH: s = -5; break;
+	default: break;
+	}
+	return s + ((f & F_WEIGHT_CLASSES) ? r->weight[n] : 0);
+}
+
+/* Paragraph-like blocks are scored; list items and headings alone
+ * are not (a menu is a list of short items). */
+static bool
+scorable(const rd *r, size_t b)
+{
+	const pith_block *blk = pith_doc_block(r->d, b);
+
+	if (blk->node == PITH_NONE || r->blen[b] < MIN_PARAGRAPH)
+		return false;
+	switch (blk->kind) {
+	case PITH_BLOCK_PARA: case PITH_BLOCK_PRE: case PITH_BLOCK_ROW:
+		break;
+	case PITH_BLOCK_HEADING:
+		if (blk->level == 1)
+			return false;
+		break;
+	default:
+		return false;
+	}
+	switch (tag(r, blk->node)) {
+	case GUMBO_TAG_LI: case GUMBO_TAG_DT: case GUMBO_TAG_DD:
+	case GUMBO_TAG_TH: case GUMBO_TAG_FIGCAPTION: case GUMBO_TAG_CAPTION:
+	case GUMBO_TAG_LABEL: case GUMBO_TAG_BUTTON: case GUMBO_TAG_LEGEND:
+	case GUMBO_TAG_SUMMARY:
+		return false;
+	default:
+		return true;
+	}
+}
+
+/* The node is out before scoring: hidden, or unlikely by name, role or
+ * tag, unless it is a page-level wrapper. */
+static bool
+unlikely(const rd *r, size_t n, unsigned f)
+{
+	GumboTag t = tag(r, n);
+	unsigned c = r->cls[n];
+
+	if (t == GUMBO_TAG_HTML || t == GUMBO_TAG_BODY || t == GUMBO_TAG_MAIN ||
+	    t == GUMBO_TAG_ARTICLE || t == GUMBO_TAG_A)
+		return false;
+	/* A wrapper holding most of the page cannot be a sidebar. */
+	if (r->body != 0 && r->len[n] > 0.5 * r->len[r->body])
+		return false;
+	if (tag_out(t) || (c & C_ROLE_OUT))
+		return true;
+	if (!(f & F_STRIP_UNLIKELY) || !(c & C_UNLIKELY) || (c & (C_MAYBE | C_EMBED)))
+		return false;
+	return true;
+}
+
+static void
+mark_excluded(rd *r, unsigned f)
+{
+	const pith_doc *d = r->d;
+
+	for (size_t n = 0; n < r->nn; n++) {
+		size_t p = pith_doc_node(d, n)->parent;
+
+		r->flags[n] &= (unsigned char)~(N_UNLIKELY | N_SCORED | N_IN);
+		r->score[n] = 0;
+		if ((p != PITH_NONE && (r->flags[p] & N_UNLIKELY)) || unlikely(r, n, f))
+			r->flags[n] |= N_UNLIKELY;
+	}
+}
+
+static void
+score_blocks(rd *r, unsigned f)
+{
+	const pith_doc *d = r->d;
+
+	for (size_t b = 0; b < r->nb; b++) {
+		size_t n = pith_doc_block(d, b)->node, a;
+		double s;
+		int level = 0;
+
+		if (!scorable(r, b) || (r->flags[n] & (N_HIDDEN | N_UNLIKELY)))
+			continue;
+		s = 1 + r->bcommas[b] + fmin(floor(r->blen[b] / 100), 3);
+		/* A div holding loose text is a paragraph itself; its
+		 * parent is the first to gain. */
+		for (a = pith_doc_node(d, n)->parent; a != PITH_NONE && level < 5;
+		    a = pith_doc_node(d, a)->parent, level++) {
+			if (tag(r, a) == GUMBO_TAG_HTML)
+				break;
+			if (!(r->flags[a] & N_SCORED)) {
+				r->score[a] = score_init(r, a, f);
+				r->flags[a] |= N_SCORED;
+			}
+			r->score[a] += s / (level == 0 ? 1 : level == 1 ? 2 : level * 3);
+		}
+	}
+	for (size_t n = 0; n < r->nn; n++)
+		if (r->flags[n] & N_SCORED)
+			r->score[n] *= 1 - density(r, n);
+}
+
+/* Pick the article's top node; 0 when nothing scored. */
+static size_t
+top_candidate(rd *r, unsigned f)
+{
+	const pith_doc *d = r->d;
+	size_t best[TOP_N] = {0}, nbest = 0, top, a;
+	double orig;
+
+	for (size_t n = 0; n < r->nn; n++) {
+		size_t k;
+
+		if (!(r->flags[n] & N_SCORED))
+			continue;
+		for (k = nbest; k > 0 && r->score[best[k - 1]] < r->score[n]; k--)
+			;
+		if (k >= TOP_N)
+			continue;
+		if (nbest < TOP_N)
+			nbest++;
+		memmove(best + k + 1, best + k, (nbest - k - 1) * sizeof *best);
+		best[k] = n;
+	}
+	if (nbest == 0 || tag(r, best[0]) == GUMBO_TAG_BODY)
+		return r->body;
+	top = best[0];
+	orig = r->score[top];
+
+	/* Rivals nearly as good, off the top's own line, suggest the
+	 * article is their common ancestor. */
+	{
+		size_t alt[TOP_N], nalt = 0;
+
+		for (size_t k = 1; k < nbest; k++)
+			if (r->score[best[k]] >= 0.75 * orig && !inside(r, best[k], top) &&
+			    !inside(r, top, best[k]))
+				alt[nalt++] = best[k];
+		if (nalt >= 3) {
+			for (a = pith_doc_node(d, top)->parent; a != PITH_NONE &&
+			    tag(r, a) != GUMBO_TAG_BODY; a = pith_doc_node(d, a)->parent) {
+				size_t in = 0;
+
+				for (size_t k = 0; k < nalt; k++)
+					in += inside(r, alt[k], a);
+				if (in >= 3) {
+					top = a;
+					break;
+				}
+			}
+			if (!(r->flags[top] & N_SCORED)) {
+				r->score[top] = score_init(r, top, f);
+				r->flags[top] |= N_SCORED;
+			}
+		}
+	}
+	/* Climb to an ancestor only when it beats the original top. */
+	{
+		double threshold = r->score[top] / 3;
+
+		for (a = pith_doc_node(d, top)->parent; a != PITH_NONE &&
+		    tag(r, a) != GUMBO_TAG_BODY; a = pith_doc_node(d, a)->parent) {
+			if (!(r->flags[a] & N_SCORED))
+				continue;
+			if (r->score[a] < threshold)
+				break;
+			if (r->score[a] > orig) {
+				top = a;
+				break;
+			}
+		}
+	}
+	/* An only child says no more than its parent. */
+	for (a = pith_doc_node(d, top)->parent; a != PITH_NONE &&
+	    tag(r, a) != GUMBO_TAG_BODY && tag(r, a) != GUMBO_TAG_HTML &&
+	    r->kids[a] == 1; a = pith_doc_node(d, a)->parent)
+		top = a;
+	/* A descendant named as the article body and holding nearly all
+	 * of the paragraphs is the better answer. */
+	for (size_t n = top + 1; n < pith_doc_node(d, top)->end; n++)
+		if ((r->cls[n] & C_BODY) && !(r->flags[n] & N_HIDDEN) &&
+		    r->plen[n] >= 0.9 * r->plen[top] && r->plen[n] > 0) {
+			top = n;
+			break;
+		}
+	if (!(r->flags[top] & N_SCORED)) {
+		r->score[top] = score_init(r, top, f);
+		r->flags[top] |= N_SCORED;
+	}
+	return top;
+}
+
+/* Mark the top and its qualifying siblings as the content. */
+static void
+gather(rd *r, size_t top)
+{
+	const pith_doc *d = r->d;
+	size_t parent = pith_doc_node(d, top)->parent;
+	double threshold = fmax(10, 0.2 * r->score[top]);
+	const char *tcls = attr(r, top, "class");
+
+	r->flags[top] |= N_IN;
+	if (parent == PITH_NONE || top == r->body)
+		return;
+	for (size_t s = parent + 1; s < pith_doc_node(d, parent)->end;
+	    s = pith_doc_node(d, s)->end) {
+		const char *scls = attr(r, s, "class");
+		double bonus = tcls != NULL && *tcls && scls != NULL &&
+		    strcmp(tcls, scls) == 0 ? 0.2 * r->score[top] : 0;
+		bool take = false;
+
+		if (s == top || (r->flags[s] & (N_HIDDEN | N_UNLIKELY)))
+			continue;
+		if ((r->flags[s] & N_SCORED) && r->score[s] + bonus >= threshold) {
+			take = true;
+		} else if (tag(r, s) == GUMBO_TAG_P) {
+			double ld = density(r, s);
+
+			take = (r->len[s] > 80 && ld < 0.25) ||
+			    (r->len[s] < 80 && r->len[s] > 0 && ld == 0 &&
+			    (r->flags[s] & N_SENTENCE));
+		}
+		if (take)
+			r->flags[s] |= N_IN;
+	}
+}
+
+/* Node n inside the content: why it is dropped, or NULL. */
+static const char *
+prune_reason(rd *r, size_t n, size_t top, unsigned f, double total)
+{
+	GumboTag t = tag(r, n);
+	unsigned c = r->cls[n];
+	double ld = density(r, n);
+
+	if (r->flags[n] & N_HIDDEN)
+		return "dropped: hidden";
+	if (r->flags[n] & N_KEEP)
+		return NULL;
+	if (tag_out(t) || (c & C_ROLE_OUT))
+		return "dropped: navigation or aside";
+	if (t == GUMBO_TAG_FIGCAPTION || (c & C_CAPTION))
+		return "dropped: caption";
+	if (t == GUMBO_TAG_FIGURE && !(r->flags[n] & N_DATA))
+		return "dropped: figure";
+	if ((t == GUMBO_TAG_HEADER || (c & C_META)) && r->len[n] < 200 && n != top)
+		return "dropped: byline or dateline";
+	if ((c & C_BOILER) && !(c & C_BODY) && r->len[n] < 0.5 * total && n != top)
+		return "dropped: boilerplate name";
+	if ((t == GUMBO_TAG_UL || t == GUMBO_TAG_OL) && ld > 0.6)
+		return "dropped: link list";
+	if (!(f & F_CLEAN) || (r->flags[n] & N_DATA) || n == top)
+		return NULL;
+	if (t == GUMBO_TAG_DIV || t == GUMBO_TAG_SECTION || t == GUMBO_TAG_UL ||
+	    t == GUMBO_TAG_OL || t == GUMBO_TAG_TABLE || t == GUMBO_TAG_FORM) {
+		int w = (f & F_WEIGHT_CLASSES) ? r->weight[n] : 0;
+
+		if (w < 0)
+			return "dropped: negative class weight";
+		if (r->commas[n] < 10 && ((w < 25 && ld > 0.2) || ld > 0.5))
+			return "dropped: link density";
+	}
+	return NULL;
+}
+
+static bool
+similar_title(const rd *r, size_t b)
+{
+	const char *t = pith_doc_title(r->d);
+	const pith_block *blk = pith_doc_block(r->d, b);
+	size_t n;
+
+	if (t == NULL || blk->kind != PITH_BLOCK_HEADING || blk->level > 2)
+		return false;
+	n = strlen(t);
+	/* The page title usually holds the headline plus the site name. */
+	return blk->len >= 10 && (strstr(t, blk->text) != NULL ||
+	    (n >= 10 && strstr(blk->text, t) != NULL));
+}
+
+/* One pass with flags f; returns the kept text length. */
+static double
+run(rd *r, unsigned f, size_t *top_out)
+{
+	const pith_doc *d = r->d;
+	size_t top;
+	double total = 0, kept = 0;
+	bool title_seen = false;
+	const char **dwhy;
+
+	mark_excluded(r, f);
+	score_blocks(r, f);
+	top = top_candidate(r, f);
+	*top_out = top;
+	memset(r->keep, 0, r->nb);
+	for (size_t b = 0; b < r->nb; b++)
+		r->why[b] = "dropped: outside the article";
+	if (top == 0 && r->body == 0)
+		return 0;
+	gather(r, top);
+	for (size_t n = 0; n < r->nn; n++)
+		if (r->flags[n] & N_IN)
+			total += r->len[n];
+
+	/* Walk the content; a pruned node takes its subtree with it. */
+	if ((dwhy = calloc(r->nn + 1, sizeof *dwhy)) == NULL)
+		return -1;
+	for (size_t n = 0; n < r->nn; n++) {
+		size_t p = pith_doc_node(d, n)->parent;
+
+		if (p != PITH_NONE && (r->flags[p] & N_IN))
+			r->flags[n] |= N_IN;
+		if (!(r->flags[n] & N_IN))
+			continue;
+		if (p != PITH_NONE && dwhy[p] != NULL && (r->flags[p] & N_IN)) {
+			dwhy[n] = dwhy[p];
+			continue;
+		}
+		dwhy[n] = prune_reason(r, n, top, f, total);
+	}
+	for (size_t b = 0; b < r->nb; b++) {
+		const pith_block *blk = pith_doc_block(d, b);
+		size_t n = blk->node;
+
+		if (n == PITH_NONE || !(r->flags[n] & N_IN))
+			continue;
+		if (dwhy[n] != NULL) {
+			r->why[b] = dwhy[n];
+			continue;
+		}
+		if (!title_seen && similar_title(r, b)) {
+			title_seen = true;
+			r->why[b] = "dropped: repeats the title";
+			continue;
+		}
+		if (blk->kind != PITH_BLOCK_PRE && blk->kind != PITH_BLOCK_ROW &&
+		    r->blen[b] < 150 && r->blen[b] > 0 && r->blink[b] / r->blen[b] > 0.8) {
+			r->why[b] = "dropped: mostly links";
+			continue;
+		}
+		r->keep[b] = 1;
+		r->why[b] = "kept";
+		kept += r->blen[b];
+	}
+	free(dwhy);
+	return kept;
+}
+
+static void
+rd_free(rd *r)
+{
+	free(r->cls);
+	free(r->weight);
+	free(r->flags);
+	free(r->len);
+	free(r->link);
+	free(r->plen);
+	free(r->commas);
+	free(r->kids);
+	free(r->score);
+	free(r->blen);
+	free(r->blink);
+	free(r->bcommas);
+	free(r->bsentence);
+	free(r->keep);
+	free(r->why);
+}
+
+pith_code
+readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
+                    pith_error *err)
+{
+	static const unsigned attempts[] = {
+		F_STRIP_UNLIKELY | F_WEIGHT_CLASSES | F_CLEAN,
+		F_WEIGHT_CLASSES | F_CLEAN,
+		F_CLEAN,
+		0,
+	};
+	rd r = { .d = d, .nn = pith_doc_nnodes(d), .nb = pith_doc_nblocks(d) };
+	unsigned char *best = NULL;
+	double best_len = -1;
+	size_t top = 0, best_top = 0;
+	pith_code rc = PITH_OK;
+
+	(void)p;
+	if (prepare(&r) != PITH_OK || (best = calloc(r.nb + 1, 1)) == NULL ||
+	    (a->reason = calloc(r.nb + 1, sizeof *a->reason)) == NULL) {
+		rd_free(&r);
+		free(best);
+		return err_set(err, PITH_ENOMEM, "out of memory");
+	}
+	for (size_t i = 0; i < sizeof attempts / sizeof attempts[0]; i++) {
+		double len = run(&r, attempts[i], &top);
+
+		if (len < 0) {
+			rc = err_set(err, PITH_ENOMEM, "out of memory");
+			break;
+		}
+		if (len > best_len) {
+			best_len = len;
+			best_top = top;
+			memcpy(best, r.keep, r.nb);
+			memcpy(a->reason, r.why, r.nb * sizeof *r.why);
+			/* A block shows the score of the candidate it counted
+			 * for: its nearest scored ancestor. */
+			for (size_t b = 0; b < r.nb; b++) {
+				size_t n = pith_doc_block(d, b)->node;
+
+				while (n != PITH_NONE && !(r.flags[n] & N_SCORED))
+					n = pith_doc_node(d, n)->parent;
+				a->block_score[b] = n != PITH_NONE ? r.score[n] : 0;
+			}
+		}
+		if (len >= CHAR_THRESHOLD)
+			break;
+	}
+	(void)best_top;
+	if (rc == PITH_OK) {
+		size_t n = 0;
+
+		for (size_t b = 0; b < r.nb; b++)
+			n += best[b];
+		if (n > 0 && (a->spans = calloc(n, sizeof *a->spans)) == NULL)
+			rc = err_set(err, PITH_ENOMEM, "out of memory");
+		for (size_t b = 0; rc == PITH_OK && b < r.nb; b++)
+			if (best[b])
+				a->spans[a->nspans++] = (pith_span){ b, 0,
+				    pith_doc_block(d, b)->len };
+		if (rc == PITH_OK && a->nspans == 0)
+			rc = err_set(err, PITH_ENOARTICLE, "readability: no paragraph "
+			    "scored");
+	}
+	free(best);
+	rd_free(&r);
+	return rc;
+}
