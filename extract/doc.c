@@ -10,6 +10,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <gumbo.h>
 #include <unictype.h>
 #include <unistr.h>
@@ -107,8 +108,7 @@ tag_is_dropped(GumboTag t)
 static bool
 tag_is_notext(GumboTag t)
 {
-	return t == GUMBO_TAG_SVG || t == GUMBO_TAG_MATH ||
-	    t == GUMBO_TAG_IFRAME || t == GUMBO_TAG_SELECT ||
+	return t == GUMBO_TAG_SVG || t == GUMBO_TAG_IFRAME || t == GUMBO_TAG_SELECT ||
 	    t == GUMBO_TAG_TEXTAREA || t == GUMBO_TAG_VIDEO ||
 	    t == GUMBO_TAG_AUDIO || t == GUMBO_TAG_CANVAS ||
 	    t == GUMBO_TAG_NOFRAMES || t == GUMBO_TAG_OBJECT;
@@ -606,7 +606,10 @@ enter(builder *b, GumboNode *g)
 		b->c.head = false;
 		break;
 	case GUMBO_TAG_A:
-		if (attr(g, "href") != NULL) {
+		/* A javascript: link goes nowhere; its text is plain. */
+		if (attr(g, "href") != NULL &&
+		    strncasecmp(attr(g, "href") + strspn(attr(g, "href"), " \t\n\r\f"),
+		    "javascript:", 11) != 0) {
 			char *u = pith_url_resolve(d->url, attr(g, "href"));
 
 			b->c.href = u ? arena_strndup(&d->strings, u, strlen(u)) : NULL;

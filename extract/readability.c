@@ -538,14 +538,13 @@ unlikely(const rd *r, size_t n, unsigned f)
 	if (t == GUMBO_TAG_HTML || t == GUMBO_TAG_BODY || t == GUMBO_TAG_MAIN ||
 	    t == GUMBO_TAG_ARTICLE || t == GUMBO_TAG_A)
 		return false;
-	/* A wrapper holding most of the page cannot be a sidebar. */
-	if (r->body != 0 && r->len[n] > 0.5 * r->len[r->body])
-		return false;
 	if (tag_out(t) || (c & C_ROLE_OUT))
 		return true;
 	if (!(f & F_STRIP_UNLIKELY) || !(c & C_UNLIKELY) || (c & (C_MAYBE | C_EMBED)))
 		return false;
-	return true;
+	/* A wrapper holding most of the page is not a sidebar, whatever
+	 * its class says ("header-spacing" on a page wrapper). */
+	return r->body == 0 || r->len[n] <= 0.5 * r->len[r->body];
 }
 
 static void
@@ -576,8 +575,20 @@ score_blocks(rd *r, unsigned f)
 		if (!scorable(r, b) || (r->flags[n] & (N_HIDDEN | N_UNLIKELY)))
 			continue;
 		s = 1 + r->bcommas[b] + fmin(floor(r->blen[b] / 100), 3);
-		/* A div holding loose text is a paragraph itself; its
-		 * parent is the first to gain. */
+		/* A table row counts for the table as a whole. */
+		if (pith_doc_block(d, b)->kind == PITH_BLOCK_ROW)
+			while (n != PITH_NONE && tag(r, n) != GUMBO_TAG_TABLE)
+				n = pith_doc_node(d, n)->parent;
+		if (n == PITH_NONE)
+			continue;
+		/* A div around nothing but one <p> is that paragraph (as
+		 * a div holding loose text is): the first to gain is the
+		 * container beyond it. */
+		a = pith_doc_node(d, n)->parent;
+		if (tag(r, n) == GUMBO_TAG_P && a != PITH_NONE && r->kids[a] == 1 &&
+		    tag(r, a) == GUMBO_TAG_DIV && r->len[a] == r->len[n] &&
+		    density(r, a) < 0.25)
+			n = a;
 		for (a = pith_doc_node(d, n)->parent; a != PITH_NONE && level < 5;
 		    a = pith_doc_node(d, a)->parent, level++) {
 			if (tag(r, a) == GUMBO_TAG_HTML)
