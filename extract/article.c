@@ -109,6 +109,7 @@ pith_article_free(pith_article *a)
 	free(a->block_score);
 	free(a->kept);
 	free(a->reason);
+	arena_free(&a->strings);
 	free(a);
 }
 

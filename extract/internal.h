@@ -85,6 +85,7 @@ struct pith_article {
 	double *block_score;     /* nblocks */
 	unsigned char *kept;     /* nblocks, filled from the spans */
 	const char **reason;     /* nblocks, or NULL */
+	arena strings;           /* reasons that needed formatting */
 };
 
 /* Keep the text of tokens first..last: whole blocks inside, clipped

@@ -77,6 +77,8 @@ typedef struct {
 	bool *bsentence;        /* per block: holds a sentence end */
 	unsigned char *keep;    /* per block result of one run */
 	const char **why;       /* per block */
+	const char *kept_why, *out_why;
+	arena *strings;         /* the article's, for formatted reasons */
 	size_t body;            /* the body node, or 0 */
 } rd;
 
@@ -718,6 +720,10 @@ gather(rd *r, size_t top)
 			continue;
 		if ((r->flags[s] & N_SCORED) && r->score[s] + bonus >= threshold) {
 			take = true;
+		} else if (bonus > 0 && r->len[s] >= 100 && density(r, s) < 0.25) {
+			/* A section styled like the top, too deep for its
+			 * paragraphs' scores to reach: the article goes on. */
+			take = true;
 		} else if (tag(r, s) == GUMBO_TAG_P) {
 			double ld = density(r, s);
 
@@ -783,6 +789,32 @@ similar_title(const rd *r, size_t b)
 	    (n >= 10 && strstr(blk->text, t) != NULL));
 }
 
+/* The reasons that name the chosen container, so the overlay can say
+ * where the article is and why everything else is not. */
+static void
+describe(rd *r, size_t top, unsigned f)
+{
+	char name[96], s[192];
+	const char *cls = attr(r, top, "class"), *id = attr(r, top, "id");
+	int n;
+
+	n = snprintf(name, sizeof name, "%s%s%.30s%s%.30s", pith_doc_node(r->d, top)->tag,
+	    id ? "#" : "", id ? id : "", cls ? "." : "", cls ? cls : "");
+	for (int i = 0; i < n && i < (int)sizeof name; i++)
+		if (name[i] == ' ')
+			name[i] = '.';
+	snprintf(s, sizeof s, "kept: in %s, score %.1f, links %.2f%s", name,
+	    r->score[top], density(r, top), f & F_STRIP_UNLIKELY ? "" :
+	    " (relaxed retry)");
+	r->kept_why = arena_strndup(r->strings, s, strlen(s));
+	snprintf(s, sizeof s, "dropped: outside %s", name);
+	r->out_why = arena_strndup(r->strings, s, strlen(s));
+	if (r->kept_why == NULL || r->out_why == NULL)
+		r->kept_why = r->out_why = "?";
+	for (size_t b = 0; b < r->nb; b++)
+		r->why[b] = r->out_why;
+}
+
 /* One pass with flags f; returns the kept text length. */
 static double
 run(rd *r, unsigned f, size_t *top_out)
@@ -798,10 +830,11 @@ run(rd *r, unsigned f, size_t *top_out)
 	top = top_candidate(r, f);
 	*top_out = top;
 	memset(r->keep, 0, r->nb);
-	for (size_t b = 0; b < r->nb; b++)
-		r->why[b] = "dropped: outside the article";
-	if (top == 0 && r->body == 0)
+	if (top == 0 && r->body == 0) {
+		for (size_t b = 0; b < r->nb; b++)
+			r->why[b] = "dropped: nothing scored";
 		return 0;
+	}
 	gather(r, top);
 	for (size_t n = 0; n < r->nn; n++)
 		if (r->flags[n] & N_IN)
@@ -810,6 +843,7 @@ run(rd *r, unsigned f, size_t *top_out)
 	/* Walk the content; a pruned node takes its subtree with it. */
 	if ((dwhy = calloc(r->nn + 1, sizeof *dwhy)) == NULL)
 		return -1;
+	describe(r, top, f);
 	for (size_t n = 0; n < r->nn; n++) {
 		size_t p = pith_doc_node(d, n)->parent;
 
@@ -844,7 +878,7 @@ run(rd *r, unsigned f, size_t *top_out)
 			continue;
 		}
 		r->keep[b] = 1;
-		r->why[b] = "kept";
+		r->why[b] = r->kept_why;
 		kept += r->blen[b];
 	}
 	free(dwhy);
@@ -881,7 +915,8 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		F_CLEAN,
 		0,
 	};
-	rd r = { .d = d, .nn = pith_doc_nnodes(d), .nb = pith_doc_nblocks(d) };
+	rd r = { .d = d, .nn = pith_doc_nnodes(d), .nb = pith_doc_nblocks(d),
+	    .strings = &a->strings };
 	unsigned char *best = NULL;
 	double best_len = -1;
 	size_t top = 0, best_top = 0;
