@@ -145,3 +145,62 @@ arena_free(arena *a)
 	}
 	a->head = NULL;
 }
+
+size_t
+str_control_len(const unsigned char *s, size_t n)
+{
+	if (n == 0)
+		return 0;
+	if (s[0] < 0x20 || s[0] == 0x7f)
+		return 1;
+	if (s[0] == 0xc2 && n > 1 && s[1] >= 0x80 && s[1] <= 0x9f)
+		return 2;
+	return 0;
+}
+
+char *
+str_clean(arena *a, const char *s, size_t n, size_t max)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t cap = n < max ? n : max, o = 0, i = 0;
+	bool space = false;
+	char *t, *r;
+
+	if ((t = malloc(cap + 1)) == NULL)
+		return NULL;
+	while (i < n) {
+		size_t k, m = 1;
+
+		if (u[i] == ' ' || u[i] == '\t' || u[i] == '\n' || u[i] == '\r' ||
+		    u[i] == '\f') {
+			space = o > 0;
+			i++;
+			continue;
+		}
+		if ((k = str_control_len(u + i, n - i)) > 0) {
+			i += k;
+			continue;
+		}
+		/* Whole characters only: a lead byte and its continuation
+		 * bytes, kept or cut together. */
+		if (u[i] >= 0xc0)
+			m = u[i] >= 0xf0 ? 4 : u[i] >= 0xe0 ? 3 : 2;
+		for (k = 1; k < m && i + k < n && (u[i + k] & 0xc0) == 0x80; k++)
+			;
+		if (k < m) {
+			i += k;     /* a broken sequence: leave it out */
+			continue;
+		}
+		if (o + (space ? 1 : 0) + m > cap)
+			break;
+		if (space)
+			t[o++] = ' ';
+		space = false;
+		memcpy(t + o, u + i, m);
+		o += m;
+		i += m;
+	}
+	r = arena_strndup(a, t, o);
+	free(t);
+	return r;
+}

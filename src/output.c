@@ -122,12 +122,19 @@ output_dump(const pith_article *a, format f, int width, FILE *out)
 		fwrite(body, 1, len, out);
 		break;
 	case FORMAT_JSON: {
+		const pith_meta *m = pith_doc_meta(d);
 		json_t *o = json_object();
 
 		if (o == NULL ||
 		    json_object_set_new(o, "url", jstr(pith_doc_url(d))) ||
 		    json_object_set_new(o, "title", jstr(title)) ||
+		    json_object_set_new(o, "byline", jstr(m->byline)) ||
+		    json_object_set_new(o, "published", jstr(m->published)) ||
+		    json_object_set_new(o, "site", jstr(m->site)) ||
 		    json_object_set_new(o, "lang", jstr(pith_doc_lang(d))) ||
+		    json_object_set_new(o, "dir", jstr(m->dir)) ||
+		    json_object_set_new(o, "excerpt", jstr(m->excerpt)) ||
+		    json_object_set_new(o, "image", jstr(m->image)) ||
 		    json_object_set_new(o, "algorithm", jstr(pith_article_algorithm(a))) ||
 		    json_object_set_new(o, "text", jstr(body)) ||
 		    json_dumpf(o, out, JSON_COMPACT) != 0)
