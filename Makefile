@@ -83,6 +83,13 @@ check:
 test: $(B)/pith $(UNIT_BIN)
 	@sh tests/run.sh $(B)
 
+# Extraction quality of every algorithm (tools/bench-quality.py): CORPUS=DIR...
+# (default the ../shared corpora), ALGO=NAME..., OUT=docs/evaluation.md writes the report.
+.PHONY: bench-quality
+bench-quality: pith
+	python3 tools/bench-quality.py $(foreach c,$(CORPUS),--corpus $(c)) \
+	    $(foreach a,$(ALGO),-a $(a)) $(if $(OUT),--out $(OUT))
+
 install: pith
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/themes
 	install -m 755 pith $(DESTDIR)$(BINDIR)/pith

@@ -1,0 +1,504 @@
+#!/usr/bin/env python3
+"""bench-quality.py - how well each pith algorithm finds the article, per corpus.
+
+Runs `pith -d -f json -a ALGO [-u URL] PAGE` on every page of every corpus
+for every algorithm, writes the JSON `text` of each page to a temporary
+folder as ID.txt and scores the folder against the corpus's truth with the
+shared scorer (`score.py --metric both --json`).  Prints one table per
+corpus: shingle F1 / precision / recall (the ScrapingHub benchmark metric),
+word-LCS F1, failures and wall time.  Where a peers file holds other
+extractors' outputs on the same pages, their rows, scored the same way, are
+sorted in with pith's.
+
+Corpus layouts (found by looking at DIR):
+  pages        DIR/ID.html.gz (or ID.html) and DIR/truth.json mapping
+               ID -> {"articleBody": text, "url": address}; the url, when
+               it is http(s), is passed with -u.
+  readability  DIR/NAME/source.html and DIR/NAME/expected.txt (the article
+               text).  A DIR/truth.json is used instead of the expected.txt
+               files only when it maps every NAME to an articleBody and a
+               url; otherwise the truth is built from expected.txt.
+
+A page on which pith exits non-zero (exit 1 "no article found" included),
+dies, times out or prints something that is not JSON counts as empty text
+and as a failure; the run goes on.  Exit status: 0 when every corpus was
+scored, 1 when the scorer failed, 2 on a usage or set-up error.
+
+usage: tools/bench-quality.py [--corpus DIR]... [-a ALGO]... [--pith PATH]
+           [--jobs N] [--timeout S] [--score PATH] [--peers FILE | --no-peers]
+           [--per-doc] [--out FILE]
+"""
+import argparse
+import datetime
+import gzip
+import json
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED = os.path.normpath(os.path.join(REPO, '..', 'shared'))
+DEFAULT_CORPORA = [os.path.join(SHARED, 'corpus', 'scrapinghub-dev'),
+                   os.path.join(SHARED, 'corpus', 'readability-pages')]
+DEFAULT_SCORE = os.path.join(SHARED, 'bench', 'score.py')
+DEFAULT_PEERS = os.path.join(SHARED, 'corpus', 'peers-scrapinghub-dev.json')
+
+
+class SetupError(Exception):
+    """A problem that stops the run before any result: exit status 2."""
+
+
+class ScoreError(Exception):
+    """The scorer failed: exit status 1."""
+
+
+def say(msg):
+    print('bench-quality: ' + msg, file=sys.stderr, flush=True)
+
+
+def show_path(p):
+    """p relative to the current directory when that is shorter."""
+    rel = os.path.relpath(p)
+    return rel if len(rel) < len(p) else p
+
+
+# ------------------------------------------------------------------ corpora
+class Page:
+    def __init__(self, pid, path, gz, url):
+        self.id, self.path, self.gz, self.url = pid, path, gz, url
+
+
+class Corpus:
+    def __init__(self, path):
+        self.path = path
+        self.name = os.path.basename(os.path.normpath(path))
+        self.layout = ''
+        self.pages = []          # Page, sorted by id
+        self.truth = {}          # id -> article text
+        self.truth_file = ''     # the file score.py reads
+        self.truth_note = ''     # where the truth came from, for the report
+        self.missing = []        # truth ids without a page
+
+
+def load_json(path):
+    try:
+        with open(path, encoding='utf-8') as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        raise SetupError(f'{show_path(path)}: {e}')
+
+
+def http_url(v):
+    return v if isinstance(v, str) and v.startswith(('http://', 'https://')) else None
+
+
+def load_corpus(path, tmp):
+    if not os.path.isdir(path):
+        raise SetupError(f'{show_path(path)}: not a corpus folder')
+    c = Corpus(path)
+    names = sorted(os.listdir(path))
+    subdirs = [n for n in names if os.path.isfile(os.path.join(path, n, 'source.html'))]
+    top_truth = os.path.join(path, 'truth.json')
+    if subdirs:
+        c.layout = 'readability'
+        urls = {}
+        t = load_json(top_truth) if os.path.isfile(top_truth) else None
+        if (isinstance(t, dict) and set(t) == set(subdirs) and
+                all(isinstance(v, dict) and isinstance(v.get('articleBody'), str) and v.get('url')
+                    for v in t.values())):
+            c.truth = {k: v['articleBody'] for k, v in t.items()}
+            urls = {k: http_url(v['url']) for k, v in t.items()}
+            c.truth_file, c.truth_note = top_truth, 'truth.json'
+        else:
+            for n in subdirs:
+                exp = os.path.join(path, n, 'expected.txt')
+                try:
+                    with open(exp, encoding='utf-8', errors='replace') as f:
+                        c.truth[n] = f.read()
+                except OSError:
+                    say(f'{show_path(exp)}: missing; page left out')
+            c.truth_file = os.path.join(tmp, f'truth-{len(os.listdir(tmp))}.json')
+            with open(c.truth_file, 'w', encoding='utf-8') as f:
+                json.dump({k: {'articleBody': v} for k, v in c.truth.items()}, f, ensure_ascii=False)
+            c.truth_note = 'NAME/expected.txt'
+        c.pages = [Page(n, os.path.join(path, n, 'source.html'), False, urls.get(n))
+                   for n in sorted(c.truth)]
+        return c
+    if not os.path.isfile(top_truth):
+        raise SetupError(f'{show_path(path)}: neither ID.html.gz pages with a truth.json '
+                         'nor NAME/source.html folders')
+    c.layout = 'pages'
+    t = load_json(top_truth)
+    if not isinstance(t, dict):
+        raise SetupError(f'{show_path(top_truth)}: not a JSON object of ID -> {{"articleBody": ...}}')
+    c.truth_file, c.truth_note = top_truth, 'truth.json'
+    for k, v in t.items():
+        body = v.get('articleBody') if isinstance(v, dict) else v
+        c.truth[k] = body if isinstance(body, str) else ''
+    files = {}
+    for n in names:
+        for ext, gz in (('.html.gz', True), ('.htm.gz', True), ('.html', False), ('.htm', False)):
+            if n.endswith(ext):
+                files.setdefault(n[:-len(ext)], (os.path.join(path, n), gz))
+                break
+    for k in sorted(c.truth):
+        if k in files:
+            v = t[k]
+            c.pages.append(Page(k, files[k][0], files[k][1], http_url(v.get('url')) if isinstance(v, dict) else None))
+        else:
+            c.missing.append(k)
+    extra = sorted(set(files) - set(c.truth))
+    if extra:
+        say(f'{c.name}: {len(extra)} page(s) without truth ignored ({", ".join(extra[:3])}...)')
+    if not c.truth:
+        raise SetupError(f'{show_path(top_truth)}: no documents')
+    return c
+
+
+# ------------------------------------------------------------------ pith
+def pith_lines(pith, *args):
+    try:
+        p = subprocess.run([pith, *args], capture_output=True, timeout=30, stdin=subprocess.DEVNULL)
+    except OSError as e:
+        raise SetupError(f'{pith}: {e.strerror}; build it with make or pass --pith PATH')
+    except subprocess.TimeoutExpired:
+        raise SetupError(f'{pith} {" ".join(args)}: timed out')
+    if p.returncode != 0:
+        raise SetupError(f'{pith} {" ".join(args)}: exit status {p.returncode}: '
+                         + p.stderr.decode('utf-8', 'replace').strip()[:200])
+    return p.stdout.decode('utf-8', 'replace').splitlines()
+
+
+def git_state():
+    """The repository's commit, "+ uncommitted changes" when the tree is dirty; '' without git."""
+    try:
+        p = subprocess.run(['git', '-C', REPO, 'describe', '--always', '--dirty=+'],
+                           capture_output=True, timeout=10, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired):
+        return ''
+    s = p.stdout.decode('utf-8', 'replace').strip() if p.returncode == 0 else ''
+    return s[:-1] + ' with uncommitted changes' if s.endswith('+') else s
+
+
+def first_line(b, arg):
+    """The first line of pith's stderr without "pith: " and the page's name."""
+    s = b.decode('utf-8', 'replace').strip()
+    s = s.splitlines()[0] if s else ''
+    for prefix in ('pith: ', arg + ': '):
+        if s.startswith(prefix):
+            s = s[len(prefix):]
+    return s[:160]
+
+
+def run_page(pith, algo, page, timeout):
+    """(text, failure reason or None) of one page."""
+    cmd = [pith, '-d', '-f', 'json', '-a', algo]
+    if page.url:
+        cmd += ['-u', page.url]
+    try:
+        if page.gz:
+            with gzip.open(page.path, 'rb') as f:
+                data = f.read()
+            cmd.append('-')
+        else:
+            data = None
+            cmd.append(page.path)
+    except (OSError, EOFError, gzip.BadGzipFile) as e:
+        return '', f'unreadable page: {e}'
+    try:
+        p = subprocess.run(cmd, input=data, capture_output=True, timeout=timeout,
+                           stdin=subprocess.DEVNULL if data is None else None)
+    except subprocess.TimeoutExpired:
+        return '', f'timed out after {timeout:g} s'
+    except OSError as e:
+        return '', f'cannot run pith: {e.strerror}'
+    if p.returncode < 0:
+        try:
+            sig = signal.Signals(-p.returncode).name
+        except ValueError:
+            sig = str(-p.returncode)
+        return '', f'killed by {sig}: {first_line(p.stderr, cmd[-1])}'.rstrip(': ')
+    if p.returncode != 0:
+        return '', f'exit {p.returncode}: {first_line(p.stderr, cmd[-1])}'.rstrip(': ')
+    try:
+        text = json.loads(p.stdout.decode('utf-8'))['text']
+        if not isinstance(text, str):
+            raise ValueError('text is not a string')
+    except (ValueError, KeyError, TypeError) as e:
+        return '', f'exit 0 but no JSON text: {e}'
+    return text, None
+
+
+# ------------------------------------------------------------------ scoring
+def score(score_py, truth_file, pred):
+    """score.py's JSON result: {system: {'n', 'shingle', 'lcs', 'docs'}}."""
+    cmd = [sys.executable, score_py, '--truth', truth_file, '--pred', pred,
+           '--metric', 'both', '--json', '--per-doc']
+    p = subprocess.run(cmd, capture_output=True, stdin=subprocess.DEVNULL)
+    if p.returncode != 0:
+        raise ScoreError(f'{show_path(score_py)} failed (exit {p.returncode}) on {show_path(pred)}:\n'
+                         + p.stderr.decode('utf-8', 'replace').strip()[-2000:])
+    try:
+        return json.loads(p.stdout.decode('utf-8'))['systems']
+    except (ValueError, KeyError) as e:
+        raise ScoreError(f'{show_path(score_py)}: unexpected output ({e})')
+
+
+def row(name, res, pith, failures=None, wall=None):
+    return {'name': name, 'pith': pith, 'docs': res['n'],
+            'f1': res['shingle']['f1'], 'p': res['shingle']['precision'],
+            'r': res['shingle']['recall'], 'lcs': res['lcs']['f1'],
+            'failures': failures, 'wall': wall, 'docs_f1': {
+                i: d['f1'] for i, d in res.get('docs', {}).get('shingle', {}).items()}}
+
+
+def bench_corpus(c, args, algos, tmp, peers):
+    """The table rows of one corpus, pith's first, and per-page failures."""
+    rows, fails = [], {}
+    for algo in algos:
+        out = os.path.join(tmp, f'{c.name}-{algo}')
+        os.makedirs(out)
+        t0 = time.monotonic()
+        with ThreadPoolExecutor(max_workers=args.jobs) as ex:
+            results = list(ex.map(lambda pg: run_page(args.pith, algo, pg, args.timeout), c.pages))
+        wall = time.monotonic() - t0
+        f = [(pg.id, why) for pg, (_, why) in zip(c.pages, results) if why]
+        f += [(i, 'no page file') for i in c.missing]
+        for pg, (text, _) in zip(c.pages, results):
+            with open(os.path.join(out, pg.id + '.txt'), 'w', encoding='utf-8') as fh:
+                fh.write(text)
+        for i in c.missing:
+            open(os.path.join(out, i + '.txt'), 'w').close()
+        res = next(iter(score(args.score, c.truth_file, out).values()))
+        rows.append(row(algo, res, True, len(f), wall))
+        fails[algo] = sorted(f)
+        say(f'{c.name}: {algo}: {len(c.pages)} pages in {wall:.1f} s, '
+            f'{len(f)} failure(s), shingle F1 {rows[-1]["f1"]:.3f}')
+    peer_note = ''
+    if peers:
+        pfile, pids = peers
+        if pids & set(c.truth):
+            systems = score(args.score, c.truth_file, pfile)
+            for name, res in systems.items():
+                label = f'{name} {res["version"]}' if res.get('version') else name
+                rows.append(row(label, res, False))
+            peer_note = show_path(pfile)
+            rows.sort(key=lambda r: -r['f1'])
+    return rows, fails, peer_note
+
+
+def load_peers(path, explicit):
+    if path is None:
+        return None
+    if not os.path.isfile(path):
+        if explicit:
+            raise SetupError(f'{show_path(path)}: no such peers file')
+        return None
+    data = load_json(path)
+    ids = set()
+    if isinstance(data, dict):
+        for v in data.values():
+            if isinstance(v, dict) and isinstance(v.get('output'), dict):
+                ids |= set(v['output'])
+        if not ids and set(data) == {'version', 'output'}:
+            ids = set(data['output'])
+        if not ids:
+            ids = set(data)
+    return path, ids
+
+
+# ------------------------------------------------------------------ tables
+HEAD = ['system', 'docs', 'F1', 'P', 'R', 'LCS F1', 'failures', 'wall']
+
+
+def cells(r, mark):
+    name = f'pith {r["name"]}' if r['pith'] else r['name']
+    return [mark(name) if r['pith'] else name, str(r['docs']), f'{r["f1"]:.3f}', f'{r["p"]:.3f}',
+            f'{r["r"]:.3f}', f'{r["lcs"]:.3f}',
+            '-' if r['failures'] is None else str(r['failures']),
+            '-' if r['wall'] is None else f'{r["wall"]:.1f} s']
+
+
+def text_table(rows):
+    if all(r['pith'] for r in rows):
+        body = [cells(r, str) for r in rows]
+    else:
+        body = [cells(r, lambda n: '* ' + n) for r in rows]
+        body = [[c if k or r['pith'] else '  ' + c for k, c in enumerate(b)] for r, b in zip(rows, body)]
+    w = [max(len(x[k]) for x in [HEAD] + body) for k in range(len(HEAD))]
+    return '\n'.join('  '.join(c.ljust(w[k]) if k == 0 else c.rjust(w[k]) for k, c in enumerate(x))
+                     for x in [HEAD] + body)
+
+
+def md_table(rows):
+    out = ['| ' + ' | '.join(HEAD) + ' |', '|' + '|'.join([' --- '] + [' ---: '] * (len(HEAD) - 1)) + '|']
+    out += ['| ' + ' | '.join(cells(r, lambda n: f'**{n}**')) + ' |' for r in rows]
+    return '\n'.join(out)
+
+
+def failure_lines(fails, limit=10):
+    out = []
+    for algo, f in fails.items():
+        if f:
+            shown = '; '.join(f'{i} ({why})' for i, why in f[:limit])
+            more = f'; and {len(f) - limit} more' if len(f) > limit else ''
+            out.append(f'{algo}: {shown}{more}')
+    return out
+
+
+def per_doc_lines(rows, fails):
+    prows = [r for r in rows if r['pith']]
+    why = {(a, i): w for a, f in fails.items() for i, w in f}
+    ids = sorted(prows[0]['docs_f1']) if prows else []
+    out = ['\t'.join(['id'] + [r['name'] for r in prows])]
+    for i in ids:
+        out.append('\t'.join([i] + [f'{r["docs_f1"].get(i, 0.0):.3f}'
+                                    + (f' FAIL ({why[(r["name"], i)]})' if (r['name'], i) in why else '')
+                                    for r in prows]))
+    return out
+
+
+# ------------------------------------------------------------------ main
+def cpus():
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(
+        prog='bench-quality.py',
+        description='Run every pith algorithm over article-extraction corpora and print a quality table.')
+    ap.add_argument('--corpus', action='append', metavar='DIR',
+                    help='corpus folder, repeatable (default: the two corpora in ../shared/corpus)')
+    ap.add_argument('--pith', default=os.path.join(REPO, 'pith'), metavar='PATH',
+                    help='the pith binary (default: ./pith in the repository)')
+    ap.add_argument('-a', '--algorithm', action='append', dest='algos', metavar='ALGO',
+                    help='algorithm, repeatable (default: every one `pith --list-algorithms` lists)')
+    ap.add_argument('--jobs', '-j', type=int, default=cpus(), metavar='N',
+                    help='parallel pith processes (default: the number of CPUs)')
+    ap.add_argument('--timeout', type=float, default=30, metavar='S',
+                    help='seconds per page before pith is killed and the page failed (default 30)')
+    ap.add_argument('--score', default=DEFAULT_SCORE, metavar='PATH',
+                    help='the scorer (default: ../shared/bench/score.py)')
+    g = ap.add_mutually_exclusive_group()
+    g.add_argument('--peers', metavar='FILE',
+                   help='other extractors\' outputs (score.py multi-system JSON), added to the table of '
+                        'every corpus whose ids it covers (default: ../shared/corpus/peers-scrapinghub-dev.json)')
+    g.add_argument('--no-peers', action='store_true', help='no peers\' rows')
+    ap.add_argument('--per-doc', action='store_true', help='also print each page\'s shingle F1 per algorithm')
+    ap.add_argument('--out', metavar='FILE', help='also write the report as Markdown to FILE')
+    args = ap.parse_args(argv)
+    if args.jobs < 1:
+        ap.error('--jobs must be at least 1')
+    if args.timeout <= 0:
+        ap.error('--timeout must be positive')
+    return args
+
+
+def main(argv):
+    args = parse_args(argv)
+    if not args.corpus:
+        if not os.path.isdir(SHARED):
+            raise SetupError(f'no corpus given and no shared corpora at {show_path(SHARED)}; '
+                             'pass --corpus DIR')
+        args.corpus = DEFAULT_CORPORA
+    if not os.path.isfile(args.score):
+        raise SetupError(f'no scorer at {show_path(args.score)}; pass --score PATH to score.py')
+    if os.sep not in args.pith:
+        args.pith = os.path.join('.', args.pith)
+    args.pith = os.path.abspath(args.pith)
+    version = (pith_lines(args.pith, '--version') or ['pith (unknown version)'])[0]
+    listed = [ln.split()[0] for ln in pith_lines(args.pith, '--list-algorithms') if ln.strip()]
+    algos = args.algos or listed
+    unknown = [a for a in algos if a not in listed]
+    if unknown:
+        raise SetupError(f'unknown algorithm {", ".join(unknown)}; pith lists {", ".join(listed)}')
+    algos = list(dict.fromkeys(algos))
+    peers = None if args.no_peers else load_peers(args.peers or DEFAULT_PEERS, bool(args.peers))
+
+    git = git_state()
+    started = datetime.datetime.now(datetime.timezone.utc)
+    with tempfile.TemporaryDirectory(prefix='bench-quality.') as tmp:
+        corpora = [load_corpus(os.path.abspath(p), tmp) for p in dict.fromkeys(args.corpus)]
+        results = []
+        for c in corpora:
+            rows, fails, peer_note = bench_corpus(c, args, algos, tmp, peers)
+            results.append((c, rows, fails, peer_note))
+    if args.peers and not any(note for _, _, _, note in results):
+        say(f'{show_path(args.peers)}: covers none of the corpora\'s pages; no peers\' rows')
+
+    md = [
+        '# Extraction quality',
+        '',
+        f'Generated by `tools/bench-quality.py` on {started:%Y-%m-%d} (UTC) with `{version}`'
+        + (f' (source tree at {git}),' if git else ','),
+        f'{args.jobs} pith process(es) at a time and a {args.timeout:g} s limit per page:',
+        '',
+        '```sh',
+        'python3 ' + shlex.join(['tools/bench-quality.py'] + argv),
+        '```',
+        '',
+        'Regenerate it with `make && make bench-quality OUT=docs/evaluation.md` (or the command',
+        'above); every figure comes from the script, none is typed by hand.',
+        '',
+        'Columns: shingle F1, P and R are the ScrapingHub article-extraction benchmark metric',
+        '(token 4-gram overlap with the true article text, P and R averaged over pages, F1 from',
+        f'the two means), LCS F1 the CleanEval-style word-LCS F1, both computed by `{show_path(args.score)}`;',
+        '*failures* are pages where pith exited non-zero (including 1, "no article found"),',
+        'died or timed out, scored as empty text; *wall* is the time pith took over the corpus.',
+    ]
+    if any(note for _, _, _, note in results):
+        md.append('pith\'s rows are in bold; the other rows are the peers\' published outputs on the same pages.')
+    for c, rows, fails, peer_note in results:
+        src = f'{show_path(c.path)}, {len(c.truth)} pages, truth from `{c.truth_note}`'
+        print(f'\n{c.name} ({src})')
+        print(text_table(rows))
+        if any(not r['pith'] for r in rows):
+            print(f'  (* = pith; peers from {peer_note})')
+        fl = failure_lines(fails)
+        for ln in fl:
+            print('failures: ' + ln)
+        if args.per_doc:
+            print()
+            print('\n'.join(per_doc_lines(rows, fails)))
+        md += ['', f'## {c.name}', '', f'`{show_path(c.path)}`: {len(c.truth)} pages, truth from '
+               f'`{c.truth_note}`' + (f', peers from `{peer_note}`.' if peer_note else '.'), '', md_table(rows)]
+        if fl:
+            md += ['', 'Failed pages:', ''] + [f'- {ln}' for ln in fl]
+    sys.stdout.flush()
+    if args.out:
+        tmp_out = args.out + '.tmp'
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+            with open(tmp_out, 'w', encoding='utf-8') as f:
+                f.write('\n'.join(md) + '\n')
+            os.replace(tmp_out, args.out)
+        except OSError as e:
+            raise SetupError(f'{args.out}: {e.strerror}')
+        say(f'wrote {args.out}')
+    return 0
+
+
+def on_term(signum, frame):
+    raise SystemExit(128 + signum)
+
+
+if __name__ == '__main__':
+    signal.signal(signal.SIGTERM, on_term)
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except SetupError as e:
+        say(str(e))
+        sys.exit(2)
+    except ScoreError as e:
+        say(str(e))
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)
