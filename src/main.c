@@ -4,17 +4,21 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 #include <curl/curl.h>
 #include <jansson.h>
 #include <ncurses.h>
 #include <unistring/version.h>
+#include "config.h"
+#include "explain.h"
 #include "program.h"
+#include "reader.h"
+#include "theme.h"
 
 static const char usage_text[] =
 "usage: pith [-d] [-a ALGO] [-f text|markdown|json] [-w WIDTH] [-u URL]\n"
-"            [-p NAME=VALUE] [URL|FILE|-]\n"
+"            [-p NAME=VALUE] [--explain] [--theme NAME] [--config FILE]\n"
+"            [URL|FILE|-]\n"
 "\n"
 "Finds the article in a web page and shows it.  Without -d, and with a\n"
 "terminal on standard output, it opens the reader; otherwise it dumps.\n"
@@ -25,6 +29,10 @@ static const char usage_text[] =
 "  -w, --width N           wrap text at N columns; 0: no wrapping\n"
 "  -u, --url URL           the page's address, for a file or stdin\n"
 "  -p, --param NAME=VALUE  set an algorithm parameter (see --list-params)\n"
+"      --explain           print why each block was kept or dropped\n"
+"      --theme NAME        the reader's colours: dark, light, mono, ...\n"
+"      --config FILE       read settings from FILE, not\n"
+"                          $XDG_CONFIG_HOME/pith/config\n"
 "      --list-algorithms   list the algorithms and exit\n"
 "      --list-params       list the parameters with their defaults and exit\n"
 "  -h, --help              show this help and exit\n"
@@ -52,14 +60,26 @@ print_version(void)
 	    _libunistring_version & 0xff, JANSSON_VERSION);
 }
 
-static int
-terminal_width(void)
-{
-	struct winsize ws;
+/* Settings-file warnings go to stderr at once; the reader repeats the
+ * first in its message line, since its screen hides stderr. */
+typedef struct {
+	char first[256];
+	int n;
+} config_warnings;
 
-	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
-		return ws.ws_col;
-	return 80;
+static void
+config_warning(void *ctx, const char *file, int line, const char *msg)
+{
+	config_warnings *w = ctx;
+	char text[sizeof w->first];
+
+	if (line > 0)
+		snprintf(text, sizeof text, "%s:%d: %s", file, line, msg);
+	else
+		snprintf(text, sizeof text, "%s: %s", file, msg);
+	report("%s", text);
+	if (w->n++ == 0)
+		memcpy(w->first, text, sizeof text);
 }
 
 /* The option getopt complained about, as the user wrote it. */
@@ -75,7 +95,8 @@ option_name(const char *arg, int opt)
 	return o;
 }
 
-enum { OPT_LIST_ALGORITHMS = 256, OPT_LIST_PARAMS };
+enum { OPT_LIST_ALGORITHMS = 256, OPT_LIST_PARAMS, OPT_EXPLAIN, OPT_THEME,
+	OPT_CONFIG };
 
 int
 main(int argc, char **argv)
@@ -89,13 +110,19 @@ main(int argc, char **argv)
 		{ "param", required_argument, NULL, 'p' },
 		{ "list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS },
 		{ "list-params", no_argument, NULL, OPT_LIST_PARAMS },
+		{ "explain", no_argument, NULL, OPT_EXPLAIN },
+		{ "theme", required_argument, NULL, OPT_THEME },
+		{ "config", required_argument, NULL, OPT_CONFIG },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *algorithm = NULL, *url = NULL, *arg;
+	const char *theme_name = NULL, *config_path = NULL;
 	format fmt = FORMAT_TEXT;
-	int width = -1, dump = 0, ch, status;
+	int width = -1, dump = 0, explain = 0, explain_width, ch, status;
+	config cfg = {0};
+	config_warnings cw = {{0}, 0};
 	pith_params params;
 	pith_parse_options popt = {0};
 	pith_error err = {0};
@@ -159,6 +186,15 @@ main(int argc, char **argv)
 				printf("%-12s %-8g %s\n", name, dflt, doc_);
 			return 0;
 		}
+		case OPT_EXPLAIN:
+			explain = 1;
+			break;
+		case OPT_THEME:
+			theme_name = optarg;
+			break;
+		case OPT_CONFIG:
+			config_path = optarg;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return 0;
@@ -182,9 +218,34 @@ main(int argc, char **argv)
 	else
 		return usage_error("%s", "no page given");
 
-	/* The reader is the next step; a terminal gets a wrapped dump. */
-	if (!dump && isatty(STDOUT_FILENO) && width < 0)
-		width = terminal_width() < 80 ? terminal_width() : 80;
+	/* The command line wins over the settings file. */
+	if (config_load(&cfg, config_path, config_warning, &cw) != 0 &&
+	    config_path != NULL)
+		return EXIT_USAGE;
+	if (algorithm == NULL && cfg.algorithm[0] != '\0')
+		algorithm = cfg.algorithm;
+	if (theme_name == NULL && cfg.theme[0] != '\0')
+		theme_name = cfg.theme;
+
+	if (!dump && !explain && isatty(STDOUT_FILENO)) {
+		reader_options ro = {
+			.arg = arg, .url = url, .algorithm = algorithm,
+			.params = &params, .width = width >= 0 ? width :
+			    cfg.width > 0 ? cfg.width : -1,
+			.theme = theme_name, .save_dir = cfg.save_dir,
+			.warning = cw.n > 0 ? cw.first : NULL,
+		};
+		theme t;
+
+		if (theme_name != NULL && theme_load(&t, theme_name, NULL, NULL) != 0)
+			return usage_error("unknown theme '%s'", theme_name);
+		curl_global_init(CURL_GLOBAL_DEFAULT);
+		status = reader_run(&ro);
+		curl_global_cleanup();
+		return status;
+	}
+	/* --explain's rows are 100 columns unless -w says otherwise. */
+	explain_width = width;
 	if (width < 0)
 		width = 0;
 
@@ -198,11 +259,22 @@ main(int argc, char **argv)
 	status = EXIT_INPUT;
 	if ((rc = pith_doc_parse(in.data, in.len, &popt, &doc, &err)) != PITH_OK) {
 		report("%s: %s", arg, err.msg);
-	} else if ((rc = pith_extract(doc, algorithm, &params, &art, &err)) == PITH_ENOARTICLE) {
+	} else if ((rc = pith_extract(doc, algorithm, &params, &art, &err)) != PITH_OK &&
+	    explain && art != NULL) {
+		/* Explaining why nothing was kept is what --explain is for. */
+		if (explain_print(art, explain_width, stdout) == 0)
+			status = EXIT_NOARTICLE;
+		report("%s: no article found (%s)", arg, err.msg);
+	} else if (rc == PITH_ENOARTICLE) {
 		report("%s: no article found (%s)", arg, err.msg);
 		status = EXIT_NOARTICLE;
 	} else if (rc != PITH_OK) {
 		report("%s: %s", arg, err.msg);
+	} else if (explain) {
+		if (explain_print(art, explain_width, stdout) == 0)
+			status = EXIT_ARTICLE;
+		else
+			report("%s: out of memory", arg);
 	} else if (output_dump(art, fmt, width, stdout) == 0) {
 		status = EXIT_ARTICLE;
 	}

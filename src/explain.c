@@ -1,0 +1,76 @@
+/*
+ * explain.c - `pith --explain`: why the algorithm kept what it kept, as
+ * text.  The rows come from ui/overlay.c, the same ones the reader's
+ * debug overlay shows in its gutter.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "explain.h"
+#include "layout.h"
+#include "overlay.h"
+#include "wrap.h"
+
+enum { DEFAULT_WIDTH = 100, MIN_EXCERPT = 20 };
+
+/* The first line of block b's text in at most cols columns, with an
+ * ellipsis when there is more. */
+static void
+excerpt(const pith_block *blk, int cols, char *out, size_t size)
+{
+	char *clean = malloc(blk->len + 1);
+	size_t n, k = 0;
+	wrap_line *wl = NULL;
+	size_t nwl = 0;
+
+	out[0] = '\0';
+	if (blk->kind == PITH_BLOCK_RULE) {
+		snprintf(out, size, "%s", "\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80");
+		return;
+	}
+	if (clean == NULL)
+		return;
+	n = layout_clean(blk->text, blk->len, 0, clean, blk->len + 1);
+	while (k < n && clean[k] == ' ')
+		k++;
+	if (blk->kind == PITH_BLOCK_IMAGE)
+		k = (size_t)snprintf(out, size, "[image: %.*s]", (int)(n - k), clean + k);
+	else if (wrap_lines(clean + k, n - k, cols > 1 ? cols - 1 : 0, &wl, &nwl) == 0 && nwl > 0)
+		snprintf(out, size, "%.*s%s", (int)wl[0].len, clean + k + wl[0].start,
+		    nwl > 1 ? "\xe2\x80\xa6" : "");
+	free(wl);
+	free(clean);
+}
+
+int
+explain_print(const pith_article *a, int width, FILE *out)
+{
+	const pith_doc *d = pith_article_doc(a);
+	int cols = width > 0 ? width - OVERLAY_GUTTER : width == 0 ? 0 : DEFAULT_WIDTH - OVERLAY_GUTTER;
+	size_t size = 65536;
+	char *text = malloc(size), sum[256];
+	overlay ov;
+
+	if (text == NULL || overlay_init(&ov, a, 0) != 0) {
+		free(text);
+		return -1;
+	}
+	if (cols != 0 && cols < MIN_EXCERPT)
+		cols = MIN_EXCERPT;
+	overlay_summary(&ov, sum, sizeof sum);
+	fprintf(out, "%s\n%s\n", sum, overlay_header());
+	for (size_t b = 0; b < pith_doc_nblocks(d); b++) {
+		overlay_row r;
+
+		overlay_row_block(&ov, b, &r);
+		excerpt(pith_doc_block(d, b), cols, text, size);
+		fprintf(out, "%s%s\n", r.text, text);
+		if (r.reason != NULL) {
+			layout_clean(r.reason, strlen(r.reason), 0, text, size);
+			overlay_row_cont(&ov, b, &r);
+			fprintf(out, "%s\xe2\x86\xb3 %s\n", r.text, text);
+		}
+	}
+	overlay_free(&ov);
+	free(text);
+	return 0;
+}

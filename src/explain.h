@@ -1,0 +1,14 @@
+/* explain.h - `pith --explain`: the debug overlay's rows as plain text. */
+#ifndef PITH_EXPLAIN_H
+#define PITH_EXPLAIN_H
+
+#include <stdio.h>
+#include "pith.h"
+
+/* One row per block of the page (the reader's overlay rows, see
+ * ui/overlay.h) and an excerpt of its text, lines at most width
+ * columns (0: whole excerpts); the algorithm's reason, when it gives
+ * one, on the line below.  Returns 0, or -1 when out of memory. */
+int explain_print(const pith_article *a, int width, FILE *out);
+
+#endif

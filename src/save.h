@@ -1,0 +1,46 @@
+/*
+ * save.h - saving an article from the reader (s: text, S: Markdown).
+ *
+ * Writes are atomic: a temporary file in the target's directory, fsync,
+ * then rename, so a crash or a full disk never leaves half an article
+ * where a whole one (or an older file) was.
+ */
+#ifndef PITH_SAVE_H
+#define PITH_SAVE_H
+
+#include <stddef.h>
+#include <time.h>
+#include "pith.h"
+
+enum { SAVE_SLUG_MAX = 60 };
+
+/* A file name (no extension) from a title: letters and digits (any
+ * script, lower-cased), other runs as one '-'; no '/', no leading '.' or
+ * '-', no control characters, at most SAVE_SLUG_MAX bytes; "article"
+ * when nothing is left.  out needs SAVE_SLUG_MAX + 1 bytes. */
+void save_slug(const char *title, char *out, size_t size);
+
+/* dir/slug.ext (dir NULL or "": the current directory).  0, or -1 when
+ * it does not fit. */
+int save_default_path(const char *dir, const char *title, const char *ext,
+                      char *out, size_t size);
+
+/* The file's contents: the title, the URL, the date (the page's, else
+ * today's from now), then the article as text wrapped at width (0: not
+ * wrapped) or as Markdown.  *out is malloc'd.  0, or -1 when out of
+ * memory. */
+int save_render(const pith_article *a, int markdown, int width, time_t now,
+                char **out, size_t *len);
+
+typedef enum {
+	SAVE_OK = 0,
+	SAVE_EXISTS = 1,       /* not written: the file exists */
+	SAVE_ERROR = -1        /* not written: err says why */
+} save_result;
+
+/* Write data to path atomically.  Unless overwrite, an existing path is
+ * left alone (SAVE_EXISTS), even if it appears while writing. */
+save_result save_write(const char *path, const char *data, size_t len,
+                       int overwrite, char *err, size_t errsize);
+
+#endif

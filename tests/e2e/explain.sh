@@ -1,0 +1,52 @@
+# tests/e2e/explain.sh - pith --explain: the debug overlay's rows as text.
+. tests/lib.sh
+
+D=$here/data/reader
+
+run --explain -a mss "$D/algos.html"
+expect_status "--explain exits 0 when an article is found" 0
+expect_out "--explain summarises the span" "mss: kept tokens"
+expect_out "--explain has column titles" "block kind    score running    text"
+if grep -Eq '^ +[0-9]+ \+p +[+-][0-9]+\.[0-9] .*The essay itself' "$T/out"; then
+	ok "--explain shows a kept block with its score"
+else
+	not_ok "--explain shows a kept block with its score" "$(head -c 600 "$T/out")"
+fi
+if grep -Eq '^ +[0-9]+ -p +[+-][0-9]+\.[0-9] .*Reader15 wrote' "$T/out"; then
+	ok "--explain shows a dropped block"
+else
+	not_ok "--explain shows a dropped block" "$(head -c 600 "$T/out")"
+fi
+expect_out "--explain marks the span's start" "$(printf '\342\224\217')"
+rows=$(grep -Ec '^ +[0-9]+ [-+~]' "$T/out")
+if [ "$rows" -gt 10 ]; then ok "--explain has a row for every block"
+else not_ok "--explain has a row for every block" "$rows rows"; fi
+if awk 'length($0) > 0 { n++ } END { exit n == 0 }' "$T/out" &&
+    python3 -c 'import sys, unicodedata
+w = lambda s: sum(2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1 for c in s)
+sys.exit(max(w(l) for l in open(sys.argv[1], encoding="utf-8").read().split("\n")[2:]) > 100)' "$T/out"; then
+	ok "--explain rows fit 100 columns"
+else
+	not_ok "--explain rows fit 100 columns"
+fi
+
+run --explain -w 60 -a bte "$D/algos.html"
+expect_status "--explain -a bte" 0
+expect_out "--explain names the algorithm" "bte: kept tokens"
+if grep -q "Reader15 wrote" "$T/out" && grep -Eq '^ +[0-9]+ \+p .*Reader15' "$T/out"; then
+	ok "bte keeps what mss drops"
+else
+	not_ok "bte keeps what mss drops" "$(grep Reader15 "$T/out")"
+fi
+
+for a in $("$PITH" --list-algorithms | cut -d' ' -f1); do
+	run --explain -a "$a" "$D/long.html"
+	expect_status "--explain -a $a runs" 0
+	expect_out "--explain -a $a: rows" "Paragraph 60 begins"
+done
+
+printf '<html><body><div><span></span><hr></div></body></html>' >"$T/empty.html"
+run --explain -a mss "$T/empty.html"
+expect_status "--explain with no article exits 1" 1
+expect_out "--explain still explains" "mss: kept 0 of"
+expect_err "and says why on stderr" "no article found"

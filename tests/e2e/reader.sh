@@ -1,0 +1,369 @@
+# tests/e2e/reader.sh - the reader, driven for real in tmux: keys go in
+# with send-keys, the screen comes back with capture-pane.  Waits poll
+# the screen against a deadline instead of sleeping a fixed time.
+. tests/lib.sh
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "ok 1 - # SKIP tmux not installed"
+	exit 0
+fi
+
+D=$here/data/reader
+sock=$T/tmux.sock
+trap 'tmux -S "$sock" kill-server 2>/dev/null; rm -rf "$T"' EXIT
+mkdir -p "$T/cfg/pith" "$T/saved" "$T/home"
+printf 'save_dir = %s/saved\n' "$T" >"$T/cfg/pith/config"
+
+tm() { tmux -f /dev/null -S "$sock" "$@"; }
+
+# start COLS ROWS ARGS...: pith in a fresh detached session, its own
+# settings and home; its exit status lands in $T/status.
+start() {
+	cols=$1 rows=$2
+	shift 2
+	tm kill-server 2>/dev/null
+	rm -f "$T/status" "$T/stderr"
+	{
+		echo "export TERM=xterm-256color LANG=C.UTF-8 HOME='$T/home'"
+		echo "export XDG_CONFIG_HOME='$T/cfg' XDG_DATA_DIRS='$T/none'"
+		printf "'%s'" "$PITH"
+		for a in "$@"; do printf " '%s'" "$a"; done
+		echo " 2>'$T/stderr'"
+		echo "echo \$? >'$T/status.tmp' && mv '$T/status.tmp' '$T/status'"
+	} >"$T/run.sh"
+	tm new-session -d -s pith -x "$cols" -y "$rows" "sh '$T/run.sh'"
+}
+
+keys() { tm send-keys -t pith "$@"; }
+screen() { tm capture-pane -p -t pith >"$T/screen" 2>/dev/null; }
+screen_e() { tm capture-pane -e -p -t pith >"$T/screen" 2>/dev/null; }
+
+# wait_for TEXT: until the screen shows TEXT (10 s at most).
+wait_for() {
+	i=0
+	while [ $i -lt 200 ]; do
+		screen
+		grep -qF -- "$1" "$T/screen" && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# wait_exit: until pith has exited; sets $status.
+wait_exit() {
+	i=0
+	while [ $i -lt 200 ] && [ ! -f "$T/status" ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	status=$(cat "$T/status" 2>/dev/null || echo none)
+}
+
+# check DESC TEXT: the screen shows TEXT.
+check() {
+	if wait_for "$2"; then ok "$1"
+	else not_ok "$1" "screen lacks: $2" "$(cat "$T/screen")"; fi
+}
+
+# check_not DESC TEXT: the screen does not show TEXT (now).
+check_not() {
+	screen
+	if grep -qF -- "$2" "$T/screen"; then not_ok "$1" "screen shows: $2"
+	else ok "$1"; fi
+}
+
+# widths: the display widths of the screen's lines, one per line.
+widths() {
+	python3 -c 'import sys, unicodedata
+def w(s):
+    n = 0
+    for c in s:
+        if unicodedata.combining(c) or unicodedata.category(c) in ("Mn", "Me", "Cf"):
+            continue
+        n += 2 if unicodedata.east_asian_width(c) in "WF" else 1
+    return n
+for line in open(sys.argv[1], encoding="utf-8").read().split("\n"):
+    print(w(line), len(line) - len(line.lstrip(" ")))' "$T/screen"
+}
+
+# fits DESC COLS [ROWS]: no line of the screen (of its first ROWS) is
+# wider than COLS.
+fits() {
+	widest=$(widths | awk -v rows="${3:-9999}" 'NR <= rows && $1 > m { m = $1 } END { print m + 0 }')
+	if [ "$widest" -le "$2" ]; then ok "$1"
+	else not_ok "$1" "widest line $widest > $2" "$(cat "$T/screen")"; fi
+}
+
+# quits DESC [STDERR]: q ends pith with status 0 and nothing on stderr
+# (or just STDERR).
+quits() {
+	keys q
+	wait_exit
+	if [ "$status" = 0 ] && { [ ! -s "$T/stderr" ] ||
+	    [ "$(cat "$T/stderr")" = "${2:-}" ]; }; then ok "$1"
+	else not_ok "$1" "status $status" "stderr: $(head -c 600 "$T/stderr" 2>/dev/null)"; fi
+}
+
+# ---- opening: title, header, status line
+dflt=$("$PITH" --list-algorithms | awk 'NR == 1 { print $1 }')
+start 80 24 "$D/long.html"
+check "opens with the title" "A long page"
+check "header has the byline and reading time" "Test Author"
+check "status line: algorithm, position, page" " $dflt  "
+check "status line shows the page" "long.html"
+check "status line shows the position" "%"
+keys '?'
+check "? shows the keys" "select the next, previous link"
+keys q
+check "q leaves the help" "A long page"
+keys t
+check "t switches the theme" "theme light"
+keys w
+check "w narrows the text" "width 74"
+keys W W
+check "W widens it" "width 78"
+keys G
+check "G goes to the end" "Paragraph 60 begins here"
+check "the end is 100%" "100%"
+keys g
+check "g goes back to the top" "Paragraph 1 begins here"
+quits "q quits cleanly"
+
+# ---- wrapping by display width: CJK, emoji, combining marks
+start 40 40 "$D/wide.html"
+check "40 columns: the page shows" "Wide characters"
+check "40 columns: CJK text" "漢字の段落です"
+check "40 columns: emoji" "apple"
+check "40 columns: combining text" "Combining marks take none"
+fits "40 columns: every line fits" 40
+if grep -q "$(printf 'caf\303\251\|cafe\314\201')" "$T/screen"; then ok "combining accent stays on its letter"
+else not_ok "combining accent stays on its letter" "$(cat "$T/screen")"; fi
+keys q
+wait_exit
+
+start 100 30 "$D/wide.html"
+check "100 columns: the page shows" "Wide characters"
+fits "100 columns: every line fits" 100
+fits "100 columns: text capped at 80, centred" 90 28
+if widths | awk '$1 > 0 && $2 < 10 && NR < 28 { bad = 1 } END { exit bad }'; then
+	ok "100 columns: a margin of 10 on the left"
+else
+	not_ok "100 columns: a margin of 10 on the left" "$(cat "$T/screen")"
+fi
+keys q
+wait_exit
+
+# ---- resize: rewrap at once, keep the paragraph at the top
+start 80 24 "$D/long.html"
+check "resize: page open" "A long page"
+keys / "Paragraph 30 " Enter
+check "search finds the paragraph" "match 1 of 1"
+if head -1 "$T/screen" | grep -q "Paragraph 30 begins"; then ok "the match is at the top"
+else not_ok "the match is at the top" "$(head -3 "$T/screen")"; fi
+tm resize-window -t pith -x 50 -y 20
+i=0
+while [ $i -lt 100 ]; do
+	screen
+	# Rewrapped and redrawn: narrow, and the paragraph back on top.
+	[ "$(widths | awk '{ if ($1 > m) m = $1 } END { print m + 0 }')" -le 50 ] &&
+		head -1 "$T/screen" | grep -q "Paragraph 30 begins" && break
+	sleep 0.05
+	i=$((i + 1))
+done
+fits "resize: rewrapped to 50 columns" 50
+if head -1 "$T/screen" | grep -q "Paragraph 30 begins"; then ok "resize keeps the paragraph at the top"
+else not_ok "resize keeps the paragraph at the top" "$(head -3 "$T/screen")"; fi
+quits "q after a resize"
+
+# ---- search: highlight and jump
+start 80 24 "$D/long.html"
+check "search: page open" "A long page"
+keys / zebra Enter
+check "search jumps to the match" "zebra crossing"
+check "search counts the matches" "match 1 of 1"
+screen_e
+if grep -q "$(printf '\033')\[[0-9;]*mzebra" "$T/screen"; then ok "the match is highlighted"
+else not_ok "the match is highlighted" "$(grep zebra "$T/screen" | cat -v)"; fi
+keys / Paragraph Enter
+check "search from the top of the screen" "of 60"
+keys n
+check "n goes to the next match" "match"
+top1=$(head -1 "$T/screen")
+keys n n n n n
+# The keys arrive one by one: poll until the top line moves.
+i=0
+while [ $i -lt 200 ]; do
+	screen
+	[ "$(head -1 "$T/screen")" != "$top1" ] && break
+	sleep 0.05
+	i=$((i + 1))
+done
+if [ "$(head -1 "$T/screen")" != "$top1" ]; then ok "n scrolls to later matches"
+else not_ok "n scrolls to later matches" "$(head -3 "$T/screen")"; fi
+keys / nowhere-to-be-found Enter
+check "a failed search says so" "not found: nowhere-to-be-found"
+quits "q after searching"
+
+# ---- code blocks scroll sideways
+start 80 24 "$D/long.html"
+check "code: page open" "A long page"
+keys / "a very long line" Enter
+check "code is clipped, not wrapped" "$(printf '\342\200\272')"
+check_not "the end of the code line is off the screen" "END-OF-CODE"
+keys l l l l l l l l l l
+check "l scrolls code sideways" "END-OF-CODE"
+quits "q after scrolling"
+
+# ---- algorithms: a/A re-extract, status and text change
+next_of() {
+	"$PITH" --list-algorithms | awk -v a="$1" -v b="$2" '
+		{ name[NR] = $1 } $1 == a { ia = NR } $1 == b { ib = NR }
+		END { n = NR; print (ib - ia + n) % n }'
+}
+start 80 24 -a mss "$D/algos.html"
+check "algorithms: page open" "Two algorithms"
+keys G
+wait_for "100%" >/dev/null
+check_not "mss leaves out the comments" "Reader15 wrote"
+presses=$(next_of mss bte)
+while [ "$presses" -gt 0 ]; do keys a; presses=$((presses - 1)); done
+check "a switches algorithm: status line" " bte  "
+check "a says which algorithm" "bte: Body Text Extraction"
+keys G
+check "bte keeps the comments" "Reader15 wrote"
+presses=$(next_of bte mss)
+while [ "$presses" -gt 0 ]; do keys a; presses=$((presses - 1)); done
+check "back to mss" " mss  "
+
+# ---- the debug overlay
+keys g d
+check "d opens the overlay" "[overlay]"
+check "the overlay says what was kept" "kept tokens"
+check "the overlay has column titles" "block kind    score running"
+screen
+if grep -Eq '^ +[0-9]+ [-+~][a-z0-9]+ +[-+][0-9]+\.[0-9]' "$T/screen"; then ok "the overlay shows block scores"
+else not_ok "the overlay shows block scores" "$(cat "$T/screen")"; fi
+if grep -Eq '^ +[0-9]+ -p ' "$T/screen" && grep -q "One\[1\]" "$T/screen"; then
+	ok "the overlay shows dropped blocks"
+else
+	not_ok "the overlay shows dropped blocks" "$(cat "$T/screen")"
+fi
+screen_e
+if grep "One" "$T/screen" | grep -Eq "$(printf '\033')\[([0-9]+;)*2m"; then ok "dropped blocks are dimmed"
+else not_ok "dropped blocks are dimmed" "$(grep 'One' "$T/screen" | cat -v)"; fi
+keys d
+check "d closes the overlay" "Two algorithms"
+check_not "the status line is back to the article" "[overlay]"
+quits "q after the overlay"
+
+# ---- saving: s and S, atomic, refusing to overwrite
+start 80 24 "$D/long.html"
+check "save: page open" "A long page"
+keys s
+check "s offers the title's name in the save directory" "Save text to: $T/saved/a-long-page.txt"
+keys Enter
+check "s says it saved" "saved $T/saved/a-long-page.txt"
+if [ "$(head -1 "$T/saved/a-long-page.txt")" = "A long page" ] &&
+    grep -q "Paragraph 60 begins here" "$T/saved/a-long-page.txt"; then
+	ok "the saved text has the title and the whole article"
+else
+	not_ok "the saved text has the title and the whole article" "$(head -5 "$T/saved/a-long-page.txt")"
+fi
+if awk 'length($0) > 78 { bad = 1 } END { exit bad }' "$T/saved/a-long-page.txt"; then
+	ok "the saved text is wrapped at the reader's width"
+else
+	not_ok "the saved text is wrapped at the reader's width"
+fi
+echo "MARKER" >"$T/saved/a-long-page.txt"
+keys s Enter
+check "s asks before overwriting" "exists; overwrite it? (y/n)"
+keys n
+check "n keeps the file" "not saved"
+if [ "$(cat "$T/saved/a-long-page.txt")" = "MARKER" ]; then ok "the file was not overwritten"
+else not_ok "the file was not overwritten"; fi
+keys s Enter y
+check "y overwrites" "saved $T/saved/a-long-page.txt"
+if [ "$(head -1 "$T/saved/a-long-page.txt")" = "A long page" ]; then ok "the file was overwritten"
+else not_ok "the file was overwritten"; fi
+keys S Enter
+check "S saves Markdown" "saved $T/saved/a-long-page.md"
+if [ "$(head -1 "$T/saved/a-long-page.md")" = "# A long page" ]; then ok "the Markdown has a heading"
+else not_ok "the Markdown has a heading" "$(head -3 "$T/saved/a-long-page.md")"; fi
+if [ -z "$(find "$T/saved" -name '.*' -type f)" ]; then ok "no temporary files are left"
+else not_ok "no temporary files are left" "$(ls -a "$T/saved")"; fi
+keys s C-u "$T/no/such/dir/x.txt" Enter
+check "a save that fails says why" "No such file or directory"
+keys s Escape
+check "Esc cancels a save" "not saved"
+quits "q after saving"
+
+# ---- links: numbers, Tab, Enter, back and forward
+start 80 24 "$D/links.html"
+check "links: page open" "First page of links"
+check "links are numbered" "second page[1]"
+keys Tab
+check "Tab selects the first link" "[1] second.html"
+keys Enter
+check "Enter follows it" "Welcome to the second page"
+keys BSpace
+check "Backspace goes back" "This is the first page"
+keys L
+check "L goes forward" "Welcome to the second page"
+keys H
+check "H goes back" "This is the first page"
+keys 1 Enter
+check "a number and Enter follow that link" "Welcome to the second page"
+keys H
+check "back again" "This is the first page"
+keys 3 Enter
+check "links that cannot be followed say so" "cannot follow mailto: links"
+keys 9 9 Enter
+check "a link that does not exist says so" "no link [99]"
+keys o
+check "o asks for a page" "Open:"
+keys "$D/second.html" Enter
+check "o opens it" "Welcome to the second page"
+keys r
+check "r reloads" "reloaded"
+keys o "$D/no-such-page.html" Enter
+check "a page that cannot be read says why" "No such file or directory"
+check "and the page stays" "Welcome to the second page"
+quits "q after following links"
+
+# ---- the settings file: a bad line warns, never stops pith
+printf 'width = 60\nwidth = wide\ntheme = mono\n' >"$T/cfg/pith/config"
+start 80 24 "$D/long.html"
+check "a bad settings line is shown with its number" "config:2: width must be 20..1000"
+keys w
+check "the width setting is used" "width 56"
+quits "q with settings" "pith: $T/cfg/pith/config:2: width must be 20..1000, not 'wide'"
+printf 'save_dir = %s/saved\n' "$T" >"$T/cfg/pith/config"
+
+# ---- a page on standard input: the keys come from the terminal
+tm kill-server 2>/dev/null
+{
+	echo "export TERM=xterm-256color LANG=C.UTF-8 HOME='$T/home' XDG_CONFIG_HOME='$T/cfg'"
+	echo "'$PITH' <'$D/second.html' 2>'$T/stderr'"
+	echo "echo \$? >'$T/status.tmp' && mv '$T/status.tmp' '$T/status'"
+} >"$T/run.sh"
+rm -f "$T/status"
+tm new-session -d -s pith -x 80 -y 24 "sh '$T/run.sh'"
+check "a page on stdin opens in the reader" "Welcome to the second page"
+keys r
+check "stdin cannot be reloaded" "standard input cannot be read again"
+quits "q reads the terminal, not stdin"
+
+# ---- a page that cannot be read: the error after the screen is restored
+start 80 24 "$D/no-such-page.html"
+wait_exit
+if [ "$status" = 3 ] && grep -q "^pith: .*no-such-page.html: No such file" "$T/stderr"; then
+	ok "a missing page exits 3 with the error on stderr"
+else
+	not_ok "a missing page exits 3 with the error on stderr" "status $status" "$(cat "$T/stderr")"
+fi
+
+# ---- not a terminal: the dump, as before
+run "$D/second.html"
+expect_status "stdout not a terminal: dump" 0
+expect_out "the dump has the text" "Welcome to the second page"

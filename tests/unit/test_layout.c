@@ -1,0 +1,357 @@
+/* test_layout.c - the reader's layout, search and overlay rows, without
+ * a terminal. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+#include "overlay.h"
+#include "wrap.h"
+
+typedef struct {
+	pith_doc *doc;
+	pith_article *art;
+	layout l;
+} fixture;
+
+static void
+load(fixture *f, const char *html, const char *algo, int width, int all)
+{
+	layout_options o = { .width = width, .overlay = all, .numbers = 1 };
+	pith_error err;
+	pith_code rc;
+
+	memset(f, 0, sizeof *f);
+	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &f->doc, &err), PITH_OK);
+	rc = pith_extract(f->doc, algo, NULL, &f->art, &err);
+	assert_true(rc == PITH_OK || rc == PITH_ENOARTICLE);
+	assert_int_equal(layout_article(&f->l, f->art, &o), 0);
+}
+
+static void
+unload(fixture *f)
+{
+	layout_free(&f->l);
+	pith_article_free(f->art);
+	pith_doc_free(f->doc);
+}
+
+/* Line i's text, all segments joined. */
+static const char *
+line_text(const layout *l, size_t i)
+{
+	static char buf[4096];
+	size_t k = 0;
+
+	for (size_t s = l->lines[i].seg; s < l->lines[i].seg + l->lines[i].nseg; s++) {
+		const layout_seg *sg = &l->segs[s];
+
+		assert_true(k + sg->len < sizeof buf);
+		memcpy(buf + k, l->text + sg->off, sg->len);
+		k += sg->len;
+	}
+	buf[k] = '\0';
+	return buf;
+}
+
+static size_t
+find_line(const layout *l, const char *needle)
+{
+	for (size_t i = 0; i < l->nlines; i++)
+		if (strstr(line_text(l, i), needle) != NULL)
+			return i;
+	return LAYOUT_NONE;
+}
+
+/* Every line fits, unless it is code that scrolls sideways; widths are
+ * what wrap_width says; nothing unsafe is left. */
+static void
+check_lines(const layout *l, int width)
+{
+	for (size_t i = 0; i < l->nlines; i++) {
+		const char *t = line_text(l, i);
+
+		assert_int_equal(l->lines[i].width, wrap_width(t, strlen(t)));
+		if (!(l->lines[i].flags & LAYOUT_CLIP))
+			assert_true(l->lines[i].width <= width);
+		for (const unsigned char *p = (const unsigned char *)t; *p; p++) {
+			assert_true(*p >= 0x20 && *p != 0x7f);
+			if (*p == 0xc2)
+				assert_false(p[1] >= 0x80 && p[1] <= 0x9f);
+		}
+	}
+}
+
+#define ARTICLE(body) \
+	"<html><head><title>T</title></head><body><nav><a href=/a>a</a> " \
+	"<a href=/b>b</a></nav><article>" body "</article></body></html>"
+
+static const char wide_page[] = ARTICLE(
+	"<p>漢字の段落です。日本語の文章には単語の間に空白がないので、どこでも改行できますが、"
+	"一文字は二桁の幅を取ります。</p>"
+	"<p>Emoji 🍎 apple 🍌 banana 🍇 grapes 🍉 melon 🍒 cherries 🍑 peach "
+	"🍍 pineapple 🥝 kiwi and more words to wrap.</p>"
+	"<p>cafe&#769; cre&#768;me bru&#770;le&#769;e and na&#239;ve re&#769;sume&#769; "
+	"and more words so the line wraps somewhere.</p>"
+	"<p>https://example.org/a/very/long/path/that/goes/on/and/on/without/spaces "
+	"then text.</p>");
+
+static void
+test_widths(void **state)
+{
+	static const int widths[] = { 10, 20, 40, 100 };
+
+	(void)state;
+	for (size_t k = 0; k < sizeof widths / sizeof widths[0]; k++) {
+		fixture f;
+
+		load(&f, wide_page, "mss", widths[k], 0);
+		check_lines(&f.l, widths[k]);
+		assert_int_equal(f.l.width, widths[k]);
+		/* A combining mark stays with its letter. */
+		if (widths[k] >= 20)
+			assert_int_not_equal(find_line(&f.l, "cafe\xcc\x81"), LAYOUT_NONE);
+		unload(&f);
+	}
+}
+
+static void
+test_structure(void **state)
+{
+	fixture f;
+	size_t i;
+
+	(void)state;
+	load(&f, ARTICLE(
+	    "<p>Opening words of the article, a plain run of them with no tags at "
+	    "all, so that every method starts its span right here.</p>"
+	    "<h2>Heading here</h2>"
+	    "<p>Some text with <a href='http://x.org/1'>a link</a> and "
+	    "<a href='http://x.org/2'>another link</a> in it, long enough.</p>"
+	    "<blockquote><p>Quoted words of wisdom here.</p></blockquote>"
+	    "<ul><li>one bullet item</li><li>two bullet item</li></ul>"
+	    "<ol><li>first</li><li>second</li></ol>"
+	    "<pre>code line that is much longer than the measure of the text, clipped\n"
+	    "\tindented</pre>"
+	    "<p>More text after the code so the article goes on past it.</p>"), "bte", 40, 0);
+	check_lines(&f.l, 40);
+	assert_int_not_equal(find_line(&f.l, "a link[1]"), LAYOUT_NONE);
+	assert_int_not_equal(find_line(&f.l, "link[2]"), LAYOUT_NONE);
+	assert_int_equal(f.l.nlinks, 2);
+	assert_string_equal(f.l.links[0].href, "http://x.org/1");
+	assert_int_equal(f.l.links[1].number, 2);
+	assert_int_not_equal(f.l.links[0].line, LAYOUT_NONE);
+	assert_int_not_equal(find_line(&f.l, "\xe2\x94\x82 Quoted words"), LAYOUT_NONE);
+	assert_int_not_equal(find_line(&f.l, "\xe2\x80\xa2 one bullet item"), LAYOUT_NONE);
+	assert_int_not_equal(find_line(&f.l, "1. first"), LAYOUT_NONE);
+	assert_int_not_equal(find_line(&f.l, "2. second"), LAYOUT_NONE);
+	i = find_line(&f.l, "code line that");
+	assert_int_not_equal(i, LAYOUT_NONE);
+	assert_true(f.l.lines[i].flags & LAYOUT_CLIP);
+	assert_true(f.l.lines[i].width > 40);
+	/* A tab in code goes to the next multiple of 8. */
+	assert_string_equal(line_text(&f.l, i + 1), "        indented");
+	i = find_line(&f.l, "Heading here");
+	assert_int_not_equal(i, LAYOUT_NONE);
+	assert_int_equal(f.l.segs[f.l.lines[i].seg].elem, TH_HEADING);
+	assert_true(f.l.lines[i].flags & LAYOUT_FIRST);
+	assert_int_equal(layout_line_of_block(&f.l, f.l.lines[i].block), i);
+	assert_int_equal(layout_block_at(&f.l, i), f.l.lines[i].block);
+	unload(&f);
+}
+
+static void
+test_table(void **state)
+{
+	fixture f;
+	size_t a, b;
+
+	(void)state;
+	load(&f, ARTICLE("<p>Words before the table, enough of them to count here.</p>"
+	    "<table><tr><td>Name</td><td>Cols</td></tr>"
+	    "<tr><td>Teletype Model 33</td><td>72</td></tr></table>"
+	    "<p>Words after the table, enough of them to count here too.</p>"), "bte", 60, 1);
+	a = find_line(&f.l, "Name");
+	b = find_line(&f.l, "Teletype");
+	assert_int_not_equal(a, LAYOUT_NONE);
+	assert_int_equal(b, a + 1);
+	/* Aligned: the separators sit in the same column. */
+	assert_ptr_not_equal(strstr(line_text(&f.l, a), "\xe2\x94\x82"), NULL);
+	{
+		char first[256];
+		const char *sa, *sb;
+
+		snprintf(first, sizeof first, "%s", line_text(&f.l, a));
+		sa = strstr(first, "\xe2\x94\x82");
+		sb = strstr(line_text(&f.l, b), "\xe2\x94\x82");
+		assert_int_equal(wrap_width(first, (size_t)(sa - first)),
+		    wrap_width(line_text(&f.l, b), (size_t)(sb - line_text(&f.l, b))));
+	}
+	unload(&f);
+}
+
+static void
+test_controls_removed(void **state)
+{
+	fixture f;
+	layout_options o = { .width = 30, .numbers = 1 };
+	char out[64];
+
+	(void)state;
+	/* The core removes controls already; the layout must too. */
+	load(&f, ARTICLE("<p>Safe text with bidi \xe2\x80\xae override and more words "
+	    "to make an article of it.</p>"), "mss", 30, 0);
+	check_lines(&f.l, 30);
+	assert_int_equal(find_line(&f.l, "\xe2\x80\xae"), LAYOUT_NONE);
+	unload(&f);
+	(void)o;
+	{
+		static const char evil[] = "a\x1b[31mb\tc\nd\xc2\x9b" "e\xe2\x80\xae" "f\xff";
+
+		assert_int_equal(layout_clean(evil, strlen(evil), 0, out, sizeof out),
+		    strlen("a[31mb c def\xef\xbf\xbd"));
+	}
+	assert_string_equal(out, "a[31mb c def\xef\xbf\xbd");
+	layout_clean("caf\xc3\xa9 \xe6\xbc\xa2", 9, 1, out, sizeof out);
+	assert_string_equal(out, "caf? ?");
+	/* Cut at a character, never inside one. */
+	assert_int_equal(layout_clean("\xe6\xbc\xa2\xe6\xbc\xa2", 6, 0, out, 5), 3);
+}
+
+static void
+test_search(void **state)
+{
+	fixture f;
+	layout_hit *hits;
+	size_t nhits, nmatch;
+
+	(void)state;
+	load(&f, ARTICLE("<p>The quick brown fox jumps over the lazy dog, and the "
+	    "Quick grey fox naps; quick quick.</p>"
+	    "<p>Nothing here about animals at all, just other words.</p>"), "bte", 12, 0);
+	assert_int_equal(layout_search(&f.l, "quick", &hits, &nhits, &nmatch), 0);
+	assert_int_equal(nmatch, 4);
+	free(hits);
+	/* A capital makes it case-sensitive. */
+	assert_int_equal(layout_search(&f.l, "Quick", &hits, &nhits, &nmatch), 0);
+	assert_int_equal(nmatch, 1);
+	free(hits);
+	/* A phrase across a line break matches, in two pieces. */
+	assert_int_equal(layout_search(&f.l, "over the lazy dog", &hits, &nhits, &nmatch), 0);
+	assert_int_equal(nmatch, 1);
+	assert_true(nhits >= 2);
+	assert_true(hits[nhits - 1].line > hits[0].line);
+	for (size_t i = 0; i < nhits; i++)
+		assert_int_equal(hits[i].hit, 0);
+	free(hits);
+	assert_int_equal(layout_search(&f.l, "zebra", &hits, &nhits, &nmatch), 0);
+	assert_int_equal(nmatch, 0);
+	assert_null(hits);
+	unload(&f);
+}
+
+static const char dropped_page[] =
+	"<html><head><title>T</title></head><body>"
+	"<div><a href=/1>Menu one</a> <a href=/2>Menu two</a> <a href=/3>Menu three</a></div>"
+	"<article><p>The article body is a long paragraph of plain words with "
+	"no markup at all, long enough to outweigh every tag around it easily, "
+	"and then some more words for good measure.</p></article>"
+	"<footer><a href=/x>Footer link</a></footer></body></html>";
+
+static void
+test_overlay(void **state)
+{
+	fixture f;
+	size_t i;
+	int dim = 0;
+
+	(void)state;
+	load(&f, dropped_page, "mss", 40, 1);
+	assert_int_equal(f.l.width, 40 + OVERLAY_GUTTER);
+	check_lines(&f.l, 40 + OVERLAY_GUTTER);
+	/* Dropped blocks are there, dimmed; the kept one is not. */
+	i = find_line(&f.l, "Menu one");
+	assert_int_not_equal(i, LAYOUT_NONE);
+	for (size_t s = f.l.lines[i].fixed; s < f.l.lines[i].nseg; s++)
+		dim += f.l.segs[f.l.lines[i].seg + s].elem == TH_DIM;
+	assert_true(dim > 0);
+	i = find_line(&f.l, "The article body");
+	assert_int_not_equal(i, LAYOUT_NONE);
+	for (size_t s = f.l.lines[i].fixed; s < f.l.lines[i].nseg; s++)
+		assert_int_not_equal(f.l.segs[f.l.lines[i].seg + s].elem, TH_DIM);
+	/* Its gutter: a kept paragraph with a positive score, the span's mark. */
+	assert_non_null(strstr(line_text(&f.l, i), "+p "));
+	assert_non_null(strstr(line_text(&f.l, i), "\xe2\x96\xa0"));
+	assert_non_null(find_line(&f.l, "kept tokens") != LAYOUT_NONE ? "" : NULL);
+	unload(&f);
+}
+
+static void
+test_overlay_rows(void **state)
+{
+	pith_doc *doc;
+	pith_article *art;
+	pith_error err;
+	overlay ov;
+	overlay_row r;
+	char sum[256];
+
+	(void)state;
+	assert_int_equal(pith_doc_parse(dropped_page, strlen(dropped_page), NULL, &doc, &err), PITH_OK);
+	assert_int_equal(pith_extract(doc, "mss", NULL, &art, &err), PITH_OK);
+	assert_int_equal(overlay_init(&ov, art, 1), 0);
+	for (size_t b = 0; b < pith_doc_nblocks(doc); b++) {
+		size_t len = 0;
+
+		overlay_row_block(&ov, b, &r);
+		assert_int_equal(wrap_width(r.text, strlen(r.text)), OVERLAY_GUTTER);
+		for (int k = 0; k < OVERLAY_PIECES; k++)
+			len += r.piece[k].len;
+		assert_int_equal(len, strlen(r.text));
+		assert_int_equal(r.kept != 0, pith_article_block_kept(art, b) != 0);
+		overlay_row_cont(&ov, b, &r);
+		assert_int_equal(wrap_width(r.text, strlen(r.text)), OVERLAY_GUTTER);
+	}
+	overlay_summary(&ov, sum, sizeof sum);
+	assert_non_null(strstr(sum, "mss: kept tokens"));
+	assert_int_equal(strlen(overlay_header()), OVERLAY_GUTTER + 4);
+	overlay_free(&ov);
+	pith_article_free(art);
+	pith_doc_free(doc);
+}
+
+static void
+test_help_text(void **state)
+{
+	layout l;
+
+	(void)state;
+	assert_int_equal(layout_text(&l, "Heading\n  q  quit now\n\n  j  down a line\n", 30, 0), 0);
+	assert_int_equal(l.nlines, 4);
+	assert_int_equal(l.segs[l.lines[0].seg].elem, TH_HEADING);
+	assert_string_equal(line_text(&l, 1), "  q  quit now");
+	layout_free(&l);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_widths),
+		cmocka_unit_test(test_structure),
+		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_controls_removed),
+		cmocka_unit_test(test_search),
+		cmocka_unit_test(test_overlay),
+		cmocka_unit_test(test_overlay_rows),
+		cmocka_unit_test(test_help_text),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

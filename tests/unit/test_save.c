@@ -1,0 +1,216 @@
+/* test_save.c - file names from titles, rendering, atomic writes. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "save.h"
+
+static void
+slug_is(const char *title, const char *want)
+{
+	char out[SAVE_SLUG_MAX + 1];
+
+	save_slug(title, out, sizeof out);
+	assert_string_equal(out, want);
+}
+
+static void
+test_slug(void **state)
+{
+	char out[SAVE_SLUG_MAX + 1], big[400];
+
+	(void)state;
+	slug_is("Hello, World!", "hello-world");
+	slug_is("  ../../etc/passwd  ", "etc-passwd");
+	slug_is(".hidden", "hidden");
+	slug_is("a/b\\c", "a-b-c");
+	slug_is("tab\there\x01\x1b[31m", "tab-here-31m");
+	slug_is("Über Café", "über-café");
+	slug_is("漢字 かな", "漢字-かな");
+	slug_is("", "article");
+	slug_is(NULL, "article");
+	slug_is("!!! ---", "article");
+	slug_is("\xff\xfe bad bytes", "bad-bytes");
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	save_slug(big, out, sizeof out);
+	assert_int_equal(strlen(out), SAVE_SLUG_MAX);
+	/* Never cut inside a character. */
+	for (size_t i = 0; i + 3 < sizeof big; i += 3)
+		memcpy(big + i, "\xe6\xbc\xa2", 3);
+	big[sizeof big - 1 - (sizeof big - 1) % 3] = '\0';
+	save_slug(big, out, sizeof out);
+	assert_true(strlen(out) <= SAVE_SLUG_MAX);
+	assert_int_equal(strlen(out) % 3, 0);
+	/* A small buffer still gets a terminated name. */
+	save_slug("Hello", out, 3);
+	assert_string_equal(out, "he");
+}
+
+static void
+test_default_path(void **state)
+{
+	char p[256];
+
+	(void)state;
+	assert_int_equal(save_default_path(NULL, "A Title", "txt", p, sizeof p), 0);
+	assert_string_equal(p, "a-title.txt");
+	assert_int_equal(save_default_path("/tmp/x/", "A Title", "md", p, sizeof p), 0);
+	assert_string_equal(p, "/tmp/x/a-title.md");
+	assert_int_equal(save_default_path("/tmp/x", NULL, "md", p, sizeof p), 0);
+	assert_string_equal(p, "/tmp/x/article.md");
+	assert_int_equal(save_default_path("/tmp/x", "t", "md", p, 8), -1);
+}
+
+static char dir[256];
+
+static int
+setup(void **state)
+{
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/pith-test-save.XXXXXX");
+	return mkdtemp(dir) != NULL ? 0 : -1;
+}
+
+static int
+teardown(void **state)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char p[512];
+
+	(void)state;
+	while (d != NULL && (e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.' && (e->d_name[1] == '\0' || strcmp(e->d_name, "..") == 0))
+			continue;
+		snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+		unlink(p);
+	}
+	if (d != NULL)
+		closedir(d);
+	rmdir(dir);
+	return 0;
+}
+
+static size_t
+entries(void)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0;
+
+	while (d != NULL && (e = readdir(d)) != NULL)
+		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	if (d != NULL)
+		closedir(d);
+	return n;
+}
+
+static void
+file_is(const char *path, const char *want)
+{
+	char buf[256];
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	assert_non_null(f);
+	n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	assert_string_equal(buf, want);
+}
+
+static void
+test_write(void **state)
+{
+	char p[512], err[128];
+	struct stat st;
+
+	(void)state;
+	snprintf(p, sizeof p, "%s/out.txt", dir);
+	assert_int_equal(save_write(p, "first\n", 6, 0, err, sizeof err), SAVE_OK);
+	file_is(p, "first\n");
+	/* An ordinary file, not mkstemp's 0600, and no temporary left. */
+	assert_int_equal(stat(p, &st), 0);
+	{
+		mode_t mask = umask(0);
+
+		umask(mask);
+		assert_int_equal(st.st_mode & 0777, 0666 & ~mask);
+	}
+	assert_int_equal(entries(), 1);
+	/* It refuses to overwrite unless told to. */
+	assert_int_equal(save_write(p, "second\n", 7, 0, err, sizeof err), SAVE_EXISTS);
+	file_is(p, "first\n");
+	assert_int_equal(entries(), 1);
+	assert_int_equal(save_write(p, "second\n", 7, 1, err, sizeof err), SAVE_OK);
+	file_is(p, "second\n");
+	assert_int_equal(entries(), 1);
+	/* Errors say why, and leave nothing behind. */
+	snprintf(p, sizeof p, "%s/no/such/dir/out.txt", dir);
+	assert_int_equal(save_write(p, "x", 1, 0, err, sizeof err), SAVE_ERROR);
+	assert_non_null(strstr(err, "No such file"));
+	assert_int_equal(save_write(dir, "x", 1, 1, err, sizeof err), SAVE_ERROR);
+	snprintf(p, sizeof p, "%s/", dir);
+	assert_int_equal(save_write(p, "x", 1, 1, err, sizeof err), SAVE_ERROR);
+	assert_int_equal(entries(), 1);
+}
+
+static void
+test_render(void **state)
+{
+	static const char html[] =
+	    "<html><head><title>My Title</title></head><body><article>"
+	    "<p>The body of the article is long enough to be found, with many "
+	    "plain words one after another and hardly any tags at all.</p>"
+	    "</article></body></html>";
+	pith_parse_options po = { .url = "https://example.org/story" };
+	pith_doc *doc;
+	pith_article *art;
+	pith_error e;
+	char *out;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(pith_doc_parse(html, strlen(html), &po, &doc, &e), PITH_OK);
+	assert_int_equal(pith_extract(doc, NULL, NULL, &art, &e), PITH_OK);
+	assert_int_equal(save_render(art, 0, 30, 0, &out, &len), 0);
+	assert_int_equal(strlen(out), len);
+	assert_true(strncmp(out, "My Title\nhttps://example.org/story\n1970-01-01\n\n", 46) == 0);
+	for (char *l = out; *l; ) {
+		size_t n = strcspn(l, "\n");
+
+		assert_true(n <= 30);
+		l += n + (l[n] == '\n');
+	}
+	free(out);
+	assert_int_equal(save_render(art, 1, 30, 0, &out, &len), 0);
+	assert_true(strncmp(out, "# My Title\n\n<https://example.org/story>\n\n", 41) == 0);
+	assert_non_null(strstr(out, "plain words one after another"));
+	free(out);
+	pith_article_free(art);
+	pith_doc_free(doc);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_slug),
+		cmocka_unit_test(test_default_path),
+		cmocka_unit_test_setup_teardown(test_write, setup, teardown),
+		cmocka_unit_test(test_render),
+	};
+
+	setenv("TZ", "UTC", 1);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,419 @@
+/*
+ * display.c - curses, and nothing else; see display.h.
+ *
+ * Text goes to the screen one grapheme cluster at a time, so a line is
+ * clipped between clusters and never wraps onto the next row, whatever
+ * the terminal thinks a character's width is: positions are advanced by
+ * the widths curses itself uses (wcwidth).
+ */
+#define NCURSES_WIDECHAR 1
+
+#include "display.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <langinfo.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
+#include <unigbrk.h>
+
+#ifndef A_ITALIC
+#define A_ITALIC A_NORMAL
+#endif
+
+int
+display_open(display *d, char *err, size_t errsize)
+{
+	const char *cs = nl_langinfo(CODESET);
+	FILE *in = stdin;
+	SCREEN *s;
+
+	memset(d, 0, sizeof *d);
+	d->ascii = cs == NULL || (strcmp(cs, "UTF-8") != 0 && strcmp(cs, "utf8") != 0);
+	/* With the page on stdin, the keys come from the terminal itself. */
+	if (!isatty(STDIN_FILENO)) {
+		if ((d->tty = fopen("/dev/tty", "r")) == NULL) {
+			snprintf(err, errsize, "cannot open the terminal: %s",
+			    strerror(errno));
+			return -1;
+		}
+		in = d->tty;
+	}
+	if ((s = newterm(NULL, stdout, in)) == NULL) {
+		snprintf(err, errsize, "cannot use this terminal (is TERM right?)");
+		if (d->tty != NULL)
+			fclose(d->tty);
+		d->tty = NULL;
+		return -1;
+	}
+	d->screen = s;
+	set_term(s);
+	cbreak();
+	noecho();
+	nonl();
+	intrflush(stdscr, FALSE);
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	/* Esc cancels a prompt; waiting a second to see if it starts a
+	 * sequence feels broken. */
+	set_escdelay(25);
+	if (has_colors() && start_color() == OK) {
+		d->colors = COLORS > 0 ? COLORS : 0;
+		if (use_default_colors() != OK)
+			d->colors = -d->colors;  /* no "default": marked negative */
+	}
+	return 0;
+}
+
+void
+display_close(display *d)
+{
+	if (d->screen == NULL)
+		return;
+	endwin();
+	delscreen(d->screen);
+	d->screen = NULL;
+	if (d->tty != NULL)
+		fclose(d->tty);
+	d->tty = NULL;
+}
+
+void
+display_size(display *d, int *rows, int *cols)
+{
+	(void)d;
+	getmaxyx(stdscr, *rows, *cols);
+}
+
+static attr_t
+attrs(unsigned a)
+{
+	return ((a & THEME_BOLD) ? A_BOLD : 0) | ((a & THEME_DIM) ? A_DIM : 0) |
+	    ((a & THEME_ITALIC) ? A_ITALIC : 0) |
+	    ((a & THEME_UNDERLINE) ? A_UNDERLINE : 0) |
+	    ((a & THEME_REVERSE) ? A_REVERSE : 0);
+}
+
+void
+display_theme(display *d, const theme *t)
+{
+	int ncolors = d->colors < 0 ? -d->colors : d->colors;
+
+	for (int e = 0; e < TH_COUNT; e++) {
+		const theme_style *st = &t->style[e];
+		attr_t a = attrs(st->attr);
+
+		if (ncolors > 0 && e + 1 < COLOR_PAIRS) {
+			int fg = theme_color_fallback(st->fg, ncolors, 0);
+			int bg = theme_color_fallback(st->bg, ncolors, 1);
+
+			if (d->colors < 0) {
+				/* The terminal has no "default" colour to give. */
+				fg = fg < 0 ? COLOR_WHITE : fg;
+				bg = bg < 0 ? COLOR_BLACK : bg;
+			}
+			init_pair((short)(e + 1), (short)fg, (short)bg);
+			a |= COLOR_PAIR(e + 1);
+		}
+		d->attr[e] = a;
+	}
+	d->emph = attrs(t->style[TH_EMPH].attr);
+	d->strong = attrs(t->style[TH_STRONG].attr);
+	bkgdset(' ' | (chtype)d->attr[TH_TEXT]);
+}
+
+void
+display_erase(display *d)
+{
+	(void)d;
+	erase();
+}
+
+void
+display_redraw(display *d)
+{
+	(void)d;
+	clearok(curscr, TRUE);
+}
+
+/* Columns the terminal gives the cluster s[0..n). */
+static int
+cluster_width(const char *s, size_t n)
+{
+	mbstate_t st;
+	size_t i = 0;
+	int w = 0;
+
+	memset(&st, 0, sizeof st);
+	while (i < n) {
+		wchar_t wc;
+		size_t k = mbrtowc(&wc, s + i, n - i, &st);
+		int cw;
+
+		if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
+			memset(&st, 0, sizeof st);
+			w++;
+			i++;
+			continue;
+		}
+		cw = wcwidth(wc);
+		w += cw > 0 ? cw : 0;
+		i += k;
+	}
+	return w;
+}
+
+static const char *
+next_cluster(const char *p, const char *end)
+{
+	const uint8_t *q = u8_grapheme_next((const uint8_t *)p, (const uint8_t *)end);
+
+	return q != NULL && (const char *)q > p ? (const char *)q : p + 1;
+}
+
+/* Put s[0..n) at (y, *x) in attr a, not past column limit; returns 0,
+ * or -1 when it did not all fit. */
+static int
+put(int y, int *x, int limit, const char *s, size_t n, attr_t a)
+{
+	const char *p = s, *end = s + n;
+
+	attrset(a);
+	while (p < end) {
+		const char *q = next_cluster(p, end);
+		int cw = cluster_width(p, (size_t)(q - p));
+
+		if (*x + cw > limit)
+			return -1;
+		mvaddnstr(y, *x, p, (int)(q - p));
+		*x += cw;
+		p = q;
+	}
+	return 0;
+}
+
+static attr_t
+seg_attr(const display *d, const layout_seg *sg, const display_marks *m)
+{
+	attr_t a = (attr_t)d->attr[sg->elem < TH_COUNT ? sg->elem : TH_TEXT];
+
+	if (sg->attr & LAYOUT_EMPH)
+		a |= (attr_t)d->emph;
+	if (sg->attr & LAYOUT_STRONG)
+		a |= (attr_t)d->strong;
+	if (m != NULL && sg->link >= 0 && sg->link == m->selected)
+		a = (attr_t)d->attr[TH_SELECTED];
+	return a;
+}
+
+/* The first hit on line i or after, by binary search. */
+static size_t
+first_hit(const display_marks *m, size_t i)
+{
+	size_t lo = 0, hi = m != NULL ? m->nhits : 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->hits[mid].line < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+void
+display_line(display *d, int y, int x, int width, const layout *l, size_t i,
+             int hscroll, const display_marks *m)
+{
+	const layout_line *ln = &l->lines[i];
+	int limit = x + width, col = x, skipped = 0, cut_left = 0, cut_right = 0;
+	int scroll = (ln->flags & LAYOUT_CLIP) ? hscroll : 0, scroll_x = -1;
+	size_t h0 = first_hit(m, i);
+
+	if (limit > COLS)
+		limit = COLS;
+	for (size_t s = 0; s < ln->nseg && !cut_right; s++) {
+		const layout_seg *sg = &l->segs[ln->seg + s];
+		const char *p = l->text + sg->off, *end = p + sg->len;
+		attr_t a = seg_attr(d, sg, m);
+
+		if (s == ln->fixed)
+			scroll_x = col;
+		while (p < end) {
+			const char *q = next_cluster(p, end);
+			int cw = cluster_width(p, (size_t)(q - p));
+			size_t off = (size_t)(p - l->text);
+			attr_t ca = a;
+
+			if (s >= ln->fixed && skipped < scroll) {
+				skipped += cw;
+				cut_left = 1;
+				p = q;
+				continue;
+			}
+			if (col + cw > limit) {
+				cut_right = 1;
+				break;
+			}
+			for (size_t h = h0; m != NULL && h < m->nhits && m->hits[h].line == i; h++) {
+				if (off >= m->hits[h].off && off < m->hits[h].off + m->hits[h].len) {
+					ca = (attr_t)d->attr[TH_MATCH];
+					if (m->hits[h].hit == m->current)
+						ca |= A_BOLD | A_UNDERLINE;
+					break;
+				}
+			}
+			attrset(ca);
+			mvaddnstr(y, col, p, (int)(q - p));
+			col += cw;
+			p = q;
+		}
+	}
+	/* Code clipped at either side says so. */
+	if (ln->flags & LAYOUT_CLIP) {
+		int mx;
+
+		if (cut_right && limit > x) {
+			mx = limit - 1;
+			put(y, &mx, limit, d->ascii ? ">" : "\xe2\x80\xba", d->ascii ? 1 : 3,
+			    (attr_t)d->attr[TH_MARK]);
+		}
+		if (cut_left && scroll_x >= 0 && scroll_x < limit) {
+			mx = scroll_x;
+			put(y, &mx, limit, d->ascii ? "<" : "\xe2\x80\xb9", d->ascii ? 1 : 3,
+			    (attr_t)d->attr[TH_MARK]);
+		}
+	}
+	attrset((attr_t)d->attr[TH_TEXT]);
+}
+
+/* Columns of s, as curses counts them. */
+static int
+text_width(const char *s)
+{
+	const char *end = s + strlen(s);
+	int w = 0;
+
+	for (const char *p = s; p < end; ) {
+		const char *q = next_cluster(p, end);
+
+		w += cluster_width(p, (size_t)(q - p));
+		p = q;
+	}
+	return w;
+}
+
+void
+display_bar(display *d, int y, const char *left, const char *right,
+            theme_elem e)
+{
+	char l[1024], r[256];
+	attr_t a = (attr_t)d->attr[e];
+	int x = 0, rw;
+
+	layout_clean(left != NULL ? left : "", left != NULL ? strlen(left) : 0,
+	    d->ascii, l, sizeof l);
+	layout_clean(right != NULL ? right : "", right != NULL ? strlen(right) : 0,
+	    d->ascii, r, sizeof r);
+	attrset(a);
+	move(y, 0);
+	for (int c = 0; c < COLS; c++)
+		mvaddch(y, c, ' ');
+	rw = text_width(r);
+	if (rw > COLS / 2)
+		rw = 0, r[0] = '\0';
+	if (put(y, &x, COLS - rw - (rw > 0), l, strlen(l), a) != 0 && COLS - rw > 1) {
+		int ex = COLS - rw - (rw > 0) - 1;
+
+		put(y, &ex, ex + 1, d->ascii ? "$" : "\xe2\x80\xa6", d->ascii ? 1 : 3, a);
+	}
+	if (rw > 0) {
+		x = COLS - rw;
+		put(y, &x, COLS, r, strlen(r), a);
+	}
+	attrset((attr_t)d->attr[TH_TEXT]);
+}
+
+void
+display_prompt(display *d, int y, const char *label, const char *input)
+{
+	char l[256], in[1024];
+	const char *p, *end;
+	attr_t a = (attr_t)d->attr[TH_MESSAGE];
+	int x = 0, room;
+
+	layout_clean(label, strlen(label), d->ascii, l, sizeof l);
+	layout_clean(input, strlen(input), d->ascii, in, sizeof in);
+	display_bar(d, y, "", "", TH_MESSAGE);
+	put(y, &x, COLS - 1, l, strlen(l), a | A_BOLD);
+	/* Too long to fit: show the end, where the typing is. */
+	room = COLS - 1 - x;
+	p = in;
+	end = in + strlen(in);
+	if (text_width(in) > room) {
+		int over = text_width(in) - room + 1;
+
+		while (p < end && over > 0) {
+			const char *q = next_cluster(p, end);
+
+			over -= cluster_width(p, (size_t)(q - p));
+			p = q;
+		}
+		put(y, &x, COLS - 1, d->ascii ? "<" : "\xe2\x80\xa6", d->ascii ? 1 : 3, a);
+	}
+	put(y, &x, COLS - 1, p, (size_t)(end - p), a);
+	move(y, x < COLS ? x : COLS - 1);
+}
+
+void
+display_flush(display *d, int cursor)
+{
+	int y, x;
+
+	(void)d;
+	getyx(stdscr, y, x);
+	curs_set(cursor ? 1 : 0);
+	if (cursor)
+		move(y, x);
+	refresh();
+}
+
+int
+display_key(display *d)
+{
+	wint_t wc;
+	int rc;
+
+	(void)d;
+	rc = get_wch(&wc);
+	if (rc == ERR)
+		return DK_NONE;
+	if (rc == KEY_CODE_YES) {
+		switch (wc) {
+		case KEY_UP: return DK_UP;
+		case KEY_DOWN: return DK_DOWN;
+		case KEY_LEFT: return DK_LEFT;
+		case KEY_RIGHT: return DK_RIGHT;
+		case KEY_PPAGE: return DK_PGUP;
+		case KEY_NPAGE: return DK_PGDN;
+		case KEY_HOME: return DK_HOME;
+		case KEY_END: return DK_END;
+		case KEY_BTAB: return DK_BTAB;
+		case KEY_BACKSPACE: return DK_BACKSPACE;
+		case KEY_ENTER: return DK_ENTER;
+		case KEY_RESIZE: return DK_RESIZE;
+		case KEY_DC: return DK_DELETE;
+		case KEY_F(1): return DK_HELP;
+		default: return DK_OTHER;
+		}
+	}
+	if (wc == '\r' || wc == '\n')
+		return DK_ENTER;
+	if (wc == 127 || wc == 8)
+		return DK_BACKSPACE;
+	return wc > 0x10ffff ? DK_OTHER : (int)wc;
+}

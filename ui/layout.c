@@ -1,0 +1,1235 @@
+/*
+ * layout.c - blocks to screen lines; see layout.h.
+ *
+ * Each block is first turned into a display string: its text made safe,
+ * with decorations ("[3]", "[image: ") spliced in, and a list of styled
+ * pieces over it.  wrap.h breaks that string into lines by display
+ * width, and each line's share of the pieces becomes its segments,
+ * after the fixed prefix (gutter, quote bars, list indent and marker).
+ */
+#include "layout.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicase.h>
+#include <unictype.h>
+#include <unistr.h>
+#include <uniwidth.h>
+
+#include "overlay.h"
+#include "wrap.h"
+
+#define SOFT_HYPHEN "\xc2\xad"
+
+/* A piece's attribute bit, while laying out the overlay: the text was
+ * dropped, and ends up in TH_DIM. */
+enum { DROPPED = 0x80 };
+
+/* memmem is a GNU extension; this is all we need of it. */
+static const char *
+find(const char *s, size_t n, const char *pat, size_t m)
+{
+	for (size_t i = 0; m > 0 && i + m <= n; i++)
+		if (s[i] == pat[0] && memcmp(s + i, pat, m) == 0)
+			return s + i;
+	return NULL;
+}
+
+/* ----------------------------------------------------------- memory */
+
+static int
+grow(void *pp, size_t *cap, size_t need, size_t size)
+{
+	void **p = pp, *q;
+	size_t n = *cap ? *cap : 16;
+
+	if (need <= *cap)
+		return 0;
+	while (n < need) {
+		if (n > SIZE_MAX / 2 / size)
+			return -1;
+		n *= 2;
+	}
+	if ((q = realloc(*p, n * size)) == NULL)
+		return -1;
+	*p = q;
+	*cap = n;
+	return 0;
+}
+
+/* ------------------------------------------------------ safe text */
+
+/* Code points never shown: C0 and C1 controls, DEL, and the marks and
+ * overrides that would let a page reorder what the terminal shows. */
+static int
+hidden(ucs4_t c)
+{
+	return c < 0x20 || (c >= 0x7f && c < 0xa0) || c == 0x061c ||
+	    c == 0x200e || c == 0x200f || (c >= 0x202a && c <= 0x202e) ||
+	    (c >= 0x2066 && c <= 0x2069) || (c >= 0xfff9 && c <= 0xfffb);
+}
+
+enum { KEEP_NL = 1, KEEP_TAB = 2, EXPAND_TAB = 4, ASCII = 8 };
+
+/* Decode s[*i..n) one code point at a time, already filtered: returns
+ * the bytes to show for it in out (0 to drop it) and advances *i. */
+static size_t
+safe_char(const char *s, size_t n, size_t *i, unsigned mode, uint8_t out[8])
+{
+	ucs4_t c;
+	int k = u8_mbtoucr(&c, (const uint8_t *)s + *i, n - *i);
+
+	if (k < 0) {
+		(*i)++;
+		c = 0xfffd;
+	} else {
+		*i += (size_t)k;
+	}
+	if (c == '\n' || c == 0x2028 || c == 0x2029) {
+		out[0] = (mode & KEEP_NL) ? '\n' : ' ';
+		return 1;
+	}
+	if (c == '\t') {
+		out[0] = (mode & (KEEP_TAB | EXPAND_TAB)) ? '\t' : ' ';
+		return 1;
+	}
+	if (c == '\r' || hidden(c))
+		return 0;
+	if ((mode & ASCII) && c >= 0x80) {
+		/* Marks that only join the character before need no '?'. */
+		if (uc_width(c, "UTF-8") == 0)
+			return 0;
+		out[0] = '?';
+		return 1;
+	}
+	return (size_t)u8_uctomb(out, c, 8);
+}
+
+size_t
+layout_clean(const char *s, size_t n, int ascii, char *out, size_t size)
+{
+	size_t i = 0, k = 0;
+
+	if (size == 0)
+		return 0;
+	while (i < n) {
+		uint8_t ch[8];
+		size_t m = safe_char(s, n, &i, ascii ? ASCII : 0, ch);
+
+		if (k + m >= size)
+			break;
+		memcpy(out + k, ch, m);
+		k += m;
+	}
+	out[k] = '\0';
+	return k;
+}
+
+/* ------------------------------------------------- display strings */
+
+typedef struct {
+	size_t off, len;       /* bytes of the string */
+	unsigned char elem, attr, content;
+	int link;
+} piece;
+
+typedef struct {
+	char *buf;
+	size_t len, cap;
+	piece *p;
+	size_t np, capp;
+	size_t line_start;     /* after the last '\n', for tab stops */
+	int oom;
+} dstr;
+
+static void
+ds_reset(dstr *d)
+{
+	d->len = d->np = d->line_start = 0;
+}
+
+static void
+ds_free(dstr *d)
+{
+	free(d->buf);
+	free(d->p);
+	memset(d, 0, sizeof *d);
+}
+
+/* Start a piece with this style, or extend the last one. */
+static piece *
+ds_piece(dstr *d, unsigned elem, unsigned attr, int content, int link)
+{
+	piece *p = d->np ? &d->p[d->np - 1] : NULL;
+
+	if (p != NULL && p->elem == elem && p->attr == attr &&
+	    p->content == content && p->link == link && p->off + p->len == d->len)
+		return p;
+	if (grow(&d->p, &d->capp, d->np + 1, sizeof *d->p) != 0) {
+		d->oom = 1;
+		return NULL;
+	}
+	p = &d->p[d->np++];
+	*p = (piece){ d->len, 0, (unsigned char)elem, (unsigned char)attr,
+	    (unsigned char)content, link };
+	return p;
+}
+
+static void
+ds_bytes(dstr *d, piece *p, const void *s, size_t n)
+{
+	if (p == NULL || grow(&d->buf, &d->cap, d->len + n + 1, 1) != 0) {
+		d->oom = 1;
+		return;
+	}
+	memcpy(d->buf + d->len, s, n);
+	d->len += n;
+	p->len += n;
+}
+
+/* Page text, made safe on the way in.  In code blocks a tab becomes
+ * spaces to the next multiple of 8 columns. */
+static void
+ds_text(dstr *d, const char *s, size_t n, unsigned mode, unsigned elem,
+        unsigned attr, int content, int link)
+{
+	piece *p = ds_piece(d, elem, attr, content, link);
+	size_t i = 0;
+
+	while (i < n && p != NULL && !d->oom) {
+		uint8_t ch[8];
+		size_t m = safe_char(s, n, &i, mode, ch);
+
+		if (m == 1 && ch[0] == '\t' && (mode & EXPAND_TAB)) {
+			int col = wrap_width(d->buf + d->line_start, d->len - d->line_start);
+
+			for (int k = 8 - col % 8; k > 0; k--)
+				ds_bytes(d, p, " ", 1);
+			continue;
+		}
+		ds_bytes(d, p, ch, m);
+		if (m == 1 && ch[0] == '\n')
+			d->line_start = d->len;
+	}
+}
+
+static void
+ds_deco(dstr *d, const char *s, unsigned elem, int link)
+{
+	ds_bytes(d, ds_piece(d, elem, 0, 0, link), s, strlen(s));
+}
+
+/* --------------------------------------------------------- builder */
+
+typedef struct {
+	layout *l;
+	const layout_options *o;
+	const pith_article *a;
+	const pith_doc *d;
+	overlay ov;
+	int has_ov;
+	dstr ds;               /* the block being laid out */
+	const char *href;      /* the open link group's address */
+	int link;              /* its index, or -1 */
+	size_t pending;        /* spaces held back after a link's text */
+	unsigned base;         /* the block's element */
+	unsigned link_dropped; /* DROPPED when the open link's text is */
+	int measure;           /* columns for text, after the gutter */
+} builder;
+
+/* One piece of a line prefix. */
+typedef struct {
+	char text[64];
+	unsigned elem;
+} pfx_part;
+
+typedef struct {
+	pfx_part part[8];
+	int n, width;
+} prefix;
+
+static void
+pfx_add(prefix *p, const char *s, unsigned elem)
+{
+	if (p->n == 8)
+		return;
+	snprintf(p->part[p->n].text, sizeof p->part[p->n].text, "%s", s);
+	p->part[p->n].elem = elem;
+	p->width += wrap_width(s, strlen(s));
+	p->n++;
+}
+
+static void
+pfx_spaces(prefix *p, int n)
+{
+	char sp[64];
+
+	if (n <= 0)
+		return;
+	if (n > 63)
+		n = 63;
+	memset(sp, ' ', (size_t)n);
+	sp[n] = '\0';
+	pfx_add(p, sp, TH_TEXT);
+}
+
+static layout_line *
+new_line(builder *bd, size_t block, unsigned flags)
+{
+	layout *l = bd->l;
+	layout_line *ln;
+
+	if (grow(&l->lines, &l->caplines, l->nlines + 1, sizeof *l->lines) != 0) {
+		l->oom = 1;
+		return NULL;
+	}
+	ln = &l->lines[l->nlines++];
+	*ln = (layout_line){ l->nsegs, 0, 0, block, 0, flags };
+	return ln;
+}
+
+/* Append bytes to the current (last) line as a segment. */
+static void
+add_seg(builder *bd, const char *s, size_t n, unsigned elem, unsigned attr,
+        int content, int link)
+{
+	layout *l = bd->l;
+	layout_line *ln = &l->lines[l->nlines - 1];
+	layout_seg *sg = ln->nseg ? &l->segs[ln->seg + ln->nseg - 1] : NULL;
+
+	if (n == 0)
+		return;
+	if (grow(&l->text, &l->captext, l->ntext + n + 1, 1) != 0) {
+		l->oom = 1;
+		return;
+	}
+	memcpy(l->text + l->ntext, s, n);
+	ln->width += wrap_width(s, n);
+	if (link >= 0 && (size_t)link < l->nlinks &&
+	    l->links[link].line == LAYOUT_NONE)
+		l->links[link].line = l->nlines - 1;
+	if (sg != NULL && sg->elem == elem && sg->attr == attr &&
+	    sg->content == content && sg->link == link &&
+	    sg->off + sg->len == l->ntext) {
+		sg->len += n;
+		l->ntext += n;
+		l->text[l->ntext] = '\0';
+		return;
+	}
+	if (grow(&l->segs, &l->capsegs, l->nsegs + 1, sizeof *l->segs) != 0) {
+		l->oom = 1;
+		return;
+	}
+	l->segs[l->nsegs++] = (layout_seg){ l->ntext, n, (unsigned char)elem,
+	    (unsigned char)attr, (unsigned char)content, link };
+	l->ntext += n;
+	l->text[l->ntext] = '\0';
+	ln->nseg++;
+}
+
+/* The fixed start of a line: the overlay's gutter, then the prefix. */
+static void
+line_start(builder *bd, size_t block, int first, const prefix *pf)
+{
+	layout_line *ln;
+
+	if (bd->has_ov) {
+		overlay_row r;
+		size_t k = 0;
+
+		if (block == LAYOUT_NONE)
+			overlay_row_cont(&bd->ov, PITH_NONE, &r);
+		else if (first)
+			overlay_row_block(&bd->ov, block, &r);
+		else
+			overlay_row_cont(&bd->ov, block, &r);
+		for (int i = 0; i < OVERLAY_PIECES; i++) {
+			add_seg(bd, r.text + k, r.piece[i].len, r.piece[i].elem, 0, 0, -1);
+			k += r.piece[i].len;
+		}
+	}
+	for (int i = 0; pf != NULL && i < pf->n; i++)
+		add_seg(bd, pf->part[i].text, strlen(pf->part[i].text),
+		    pf->part[i].elem, 0, 0, -1);
+	ln = &bd->l->lines[bd->l->nlines - 1];
+	ln->fixed = ln->nseg;
+}
+
+/* An empty line between blocks; in the overlay it carries the span's
+ * bar when the span goes on past `after`. */
+static void
+blank_line(builder *bd, size_t after)
+{
+	if (new_line(bd, LAYOUT_NONE, 0) == NULL)
+		return;
+	if (bd->has_ov)
+		line_start(bd, after, 0, NULL);
+}
+
+/* Copy the display string's bytes [from, to) to the current line, with
+ * the styles of the pieces they fall in; soft hyphens are dropped, since
+ * terminals disagree on their width. */
+static void
+copy_range(builder *bd, const dstr *d, size_t from, size_t to)
+{
+	for (size_t i = 0; i < d->np; i++) {
+		const piece *p = &d->p[i];
+		size_t s = p->off > from ? p->off : from;
+		size_t e = p->off + p->len < to ? p->off + p->len : to;
+		while (s < e) {
+			const char *shy = find(d->buf + s, e - s, SOFT_HYPHEN, 2);
+			size_t stop = shy != NULL ? (size_t)(shy - d->buf) : e;
+
+			add_seg(bd, d->buf + s, stop - s, p->elem, p->attr, p->content, p->link);
+			s = shy != NULL ? stop + 2 : e;
+		}
+	}
+}
+
+/* The style of the byte at `at`, for a hyphen drawn after it. */
+static const piece *
+piece_at(const dstr *d, size_t at)
+{
+	for (size_t i = 0; i < d->np; i++)
+		if (at >= d->p[i].off && at < d->p[i].off + d->p[i].len)
+			return &d->p[i];
+	return NULL;
+}
+
+enum {
+	EMIT_CLIP = 1,         /* break only at '\n', never wrap */
+	EMIT_CONT = 2          /* more of a block already shown: no row */
+};
+
+/* Wrap the display string into lines of block b: the first with prefix
+ * first, the others with cont. */
+static void
+emit(builder *bd, const dstr *d, size_t b, const prefix *first,
+     const prefix *cont, unsigned how)
+{
+	int clip = (how & EMIT_CLIP) != 0, head = !(how & EMIT_CONT);
+	int avail = bd->measure - first->width;
+	wrap_line *wl = NULL;
+	size_t nwl = 0;
+
+	if (avail < 1)
+		avail = 1;
+	if (d->len > 0 && wrap_lines(d->buf, d->len, clip ? 0 : avail, &wl, &nwl) != 0) {
+		bd->l->oom = 1;
+		return;
+	}
+	if (nwl == 0) {
+		/* Nothing to show; the overlay still gives the block its row. */
+		if (bd->has_ov && new_line(bd, b, head ? LAYOUT_FIRST : 0) != NULL)
+			line_start(bd, b, head, first);
+		free(wl);
+		return;
+	}
+	for (size_t i = 0; i < nwl && !bd->l->oom; i++) {
+		if (new_line(bd, b, (clip ? LAYOUT_CLIP : 0) |
+		    (i == 0 && head ? LAYOUT_FIRST : 0)) == NULL)
+			break;
+		line_start(bd, b, i == 0 && head, i == 0 ? first : cont);
+		copy_range(bd, d, wl[i].start, wl[i].start + wl[i].len);
+		if (wl[i].hyphen) {
+			const piece *p = piece_at(d, wl[i].start + wl[i].len - 1);
+
+			add_seg(bd, "-", 1, p ? p->elem : TH_TEXT,
+			    p ? p->attr : 0, 0, p ? p->link : -1);
+		}
+	}
+	free(wl);
+}
+
+/* ----------------------------------------------------- block text */
+
+static unsigned
+block_elem(const pith_block *blk)
+{
+	switch (blk->kind) {
+	case PITH_BLOCK_HEADING: return TH_HEADING;
+	case PITH_BLOCK_PRE: return TH_PRE;
+	case PITH_BLOCK_CAPTION: return TH_META;
+	case PITH_BLOCK_IMAGE: return TH_IMAGE;
+	case PITH_BLOCK_RULE: return TH_RULE;
+	default: return blk->quote > 0 ? TH_QUOTE : TH_TEXT;
+	}
+}
+
+static int
+add_link(builder *bd, const char *href)
+{
+	layout *l = bd->l;
+
+	if (grow(&l->links, &l->caplinks, l->nlinks + 1, sizeof *l->links) != 0) {
+		l->oom = 1;
+		return -1;
+	}
+	l->links[l->nlinks] = (layout_link){ href, LAYOUT_NONE, (int)l->nlinks + 1 };
+	return (int)l->nlinks++;
+}
+
+/* End the open link group: its number, then the spaces held back. */
+static void
+close_link(builder *bd, const char *next_href)
+{
+	if (bd->href != NULL && next_href != bd->href) {
+		if (bd->o->numbers && bd->link >= 0) {
+			char num[24];
+
+			snprintf(num, sizeof num, "[%d]", bd->l->links[bd->link].number);
+			ds_bytes(&bd->ds, ds_piece(&bd->ds, TH_LINKNUM, bd->link_dropped, 0,
+			    bd->link), num, strlen(num));
+		}
+		bd->href = NULL;
+		bd->link = -1;
+	}
+	for (; bd->pending > 0; bd->pending--)
+		ds_text(&bd->ds, " ", 1, 0, bd->base, 0, 1, -1);
+}
+
+/* Whether bytes [s, e) of the block are dropped, for the overlay: the
+ * spans of block b are kept[0..nkept). */
+static int
+is_dropped(const pith_span *kept, size_t nkept, size_t s)
+{
+	for (size_t i = 0; i < nkept; i++)
+		if (s >= kept[i].start && s < kept[i].end)
+			return 0;
+	return 1;
+}
+
+/* The display string of bytes [s, e) of blk; in the overlay the dropped
+ * stretches are marked DROPPED on their pieces. */
+
+static void
+block_string(builder *bd, const pith_block *blk, size_t s, size_t e,
+             const pith_span *kept, size_t nkept)
+{
+	unsigned base = block_elem(blk);
+	unsigned mode = (bd->o->ascii ? ASCII : 0) | KEEP_NL |
+	    (blk->kind == PITH_BLOCK_ROW ? KEEP_TAB : 0) |
+	    (blk->kind == PITH_BLOCK_PRE ? EXPAND_TAB : 0);
+
+	ds_reset(&bd->ds);
+	bd->base = base;
+	bd->href = NULL;
+	bd->link = -1;
+	bd->pending = 0;
+	if (blk->kind == PITH_BLOCK_IMAGE)
+		ds_deco(&bd->ds, e > s ? "[image: " : "[image]", TH_IMAGE, -1);
+	for (size_t i = 0; i < blk->nruns; i++) {
+		const pith_run *r = &blk->runs[i];
+		size_t rs = r->start > s ? r->start : s;
+		size_t re = r->start + r->len < e ? r->start + r->len : e;
+
+		while (rs < re) {
+			/* Cut where the overlay's kept/dropped state changes. */
+			size_t ce = re;
+			int dropped = bd->has_ov && is_dropped(kept, nkept, rs);
+			unsigned elem = base, attr = 0;
+			const char *href = (r->style & PITH_STYLE_LINK) ? r->href : NULL;
+			size_t trail = 0;
+
+			for (size_t k = 0; bd->has_ov && k < nkept; k++) {
+				if (kept[k].start > rs && kept[k].start < ce)
+					ce = kept[k].start;
+				if (kept[k].end > rs && kept[k].end < ce)
+					ce = kept[k].end;
+			}
+			if (href != NULL)
+				elem = TH_LINK;
+			else if ((r->style & PITH_STYLE_CODE) && blk->kind != PITH_BLOCK_PRE)
+				elem = TH_CODE;
+			attr = ((r->style & PITH_STYLE_EMPH) ? LAYOUT_EMPH : 0) |
+			    ((r->style & PITH_STYLE_STRONG) ? LAYOUT_STRONG : 0) |
+			    (dropped ? DROPPED : 0);
+			close_link(bd, href);
+			if (href != NULL && bd->href == NULL) {
+				bd->href = href;
+				bd->link = add_link(bd, href);
+			}
+			if (href != NULL)
+				bd->link_dropped = dropped ? DROPPED : 0;
+			/* A link's trailing spaces wait, so its number hugs
+			 * its last word. */
+			if (href != NULL && blk->kind != PITH_BLOCK_PRE)
+				while (trail < ce - rs && blk->text[ce - 1 - trail] == ' ')
+					trail++;
+			ds_text(&bd->ds, blk->text + rs, ce - rs - trail, mode, elem,
+			    attr, 1, href != NULL ? bd->link : -1);
+			bd->pending += trail;
+			rs = ce;
+		}
+	}
+	bd->pending = 0;
+	close_link(bd, NULL);
+	if (blk->kind == PITH_BLOCK_IMAGE && e > s)
+		ds_deco(&bd->ds, "]", TH_IMAGE, -1);
+}
+
+/* The bytes of block b to show: [*s, *e), without the spaces and
+ * newlines at either end (code keeps its spaces, loses its last
+ * newlines). */
+static void
+trim(const pith_block *blk, size_t *s, size_t *e)
+{
+	if (blk->kind == PITH_BLOCK_PRE) {
+		while (*e > *s && blk->text[*e - 1] == '\n')
+			(*e)--;
+		while (*s < *e && blk->text[*s] == '\n')
+			(*s)++;
+		return;
+	}
+	while (*s < *e && (blk->text[*s] == ' ' || blk->text[*s] == '\n'))
+		(*s)++;
+	while (*e > *s && (blk->text[*e - 1] == ' ' || blk->text[*e - 1] == '\n'))
+		(*e)--;
+}
+
+/* The prefixes of a block: quote bars, list indent, the item's marker
+ * on its first line and as much space on the others. */
+static void
+prefixes(builder *bd, const pith_block *blk, prefix *first, prefix *cont)
+{
+	const char *bar = bd->o->ascii ? "| " : "\xe2\x94\x82 ";
+
+	memset(first, 0, sizeof *first);
+	for (int q = 0; q < blk->quote && q < 4; q++)
+		pfx_add(first, bar, TH_QUOTE);
+	if (blk->list > 0) {
+		int depth = blk->list < 8 ? blk->list : 8;
+
+		pfx_spaces(first, 2 * (depth - 1));
+		*cont = *first;
+		if (blk->kind == PITH_BLOCK_ITEM) {
+			char m[24];
+
+			if (blk->ordered)
+				snprintf(m, sizeof m, "%d. ", blk->number);
+			else
+				snprintf(m, sizeof m, "%s ", bd->o->ascii ? "*" :
+				    depth % 2 ? "\xe2\x80\xa2" : "\xe2\x97\xa6");
+			pfx_add(first, m, TH_BULLET);
+			pfx_spaces(cont, wrap_width(m, strlen(m)));
+		} else {
+			pfx_spaces(first, 2);
+			pfx_spaces(cont, 2);
+		}
+		return;
+	}
+	*cont = *first;
+}
+
+/* ---------------------------------------------------------- tables */
+
+/* Bytes of the display string where cell c starts and ends. */
+static void
+cell_range(const dstr *d, size_t c, size_t *s, size_t *e)
+{
+	size_t i = 0;
+
+	for (size_t k = 0; k < c; k++) {
+		const char *t = memchr(d->buf + i, '\t', d->len - i);
+
+		i = t != NULL ? (size_t)(t - d->buf) + 1 : d->len;
+	}
+	*s = i;
+	{
+		const char *t = memchr(d->buf + i, '\t', d->len - i);
+
+		*e = t != NULL ? (size_t)(t - d->buf) : d->len;
+	}
+}
+
+static size_t
+ncells(const dstr *d)
+{
+	size_t n = 1;
+
+	for (size_t i = 0; i < d->len; i++)
+		n += d->buf[i] == '\t';
+	return n;
+}
+
+/* Copy [s, e) of src into dst with the same styles. */
+static void
+ds_copy(dstr *dst, const dstr *src, size_t s, size_t e)
+{
+	for (size_t i = 0; i < src->np; i++) {
+		const piece *p = &src->p[i];
+		size_t a = p->off > s ? p->off : s, b = p->off + p->len < e ? p->off + p->len : e;
+
+		if (a < b)
+			ds_bytes(dst, ds_piece(dst, p->elem, p->attr, p->content, p->link),
+			    src->buf + a, b - a);
+	}
+}
+
+/* A row's cells joined by a separator; with widths, each cell padded
+ * to its column's width so the rows line up. */
+static void
+row_string(builder *bd, const dstr *row, const int *colw, size_t ncol, dstr *out)
+{
+	const char *sep = bd->o->ascii ? " | " : " \xe2\x94\x82 ";
+	size_t n = ncells(row);
+
+	ds_reset(out);
+	for (size_t c = 0; c < n; c++) {
+		size_t s, e;
+
+		cell_range(row, c, &s, &e);
+		if (c > 0)
+			ds_deco(out, sep, TH_TABLE, -1);
+		ds_copy(out, row, s, e);
+		if (colw != NULL && c + 1 < ncol) {
+			int pad = colw[c] - wrap_width(row->buf + s, e - s);
+
+			for (; pad > 0; pad--)
+				ds_deco(out, " ", TH_TEXT, -1);
+		}
+	}
+	if (out->oom)
+		bd->l->oom = 1;
+}
+
+/* ----------------------------------------------------------- walk */
+
+/* What the walk visits: a block and the bytes of it to show. */
+typedef struct {
+	size_t block, s, e;
+} item;
+
+static int
+adjacent(const pith_block *prev, const pith_block *cur)
+{
+	return (prev->kind == PITH_BLOCK_ROW && cur->kind == PITH_BLOCK_ROW) ||
+	    (prev->list > 0 && cur->list > 0 && prev->kind != PITH_BLOCK_PRE &&
+	    cur->kind != PITH_BLOCK_PRE);
+}
+
+/* The spans of each block, for the overlay: sorted by block, then start. */
+static int
+cmp_span(const void *x, const void *y)
+{
+	const pith_span *a = x, *b = y;
+
+	if (a->block != b->block)
+		return a->block < b->block ? -1 : 1;
+	return a->start < b->start ? -1 : a->start > b->start;
+}
+
+static void
+reason_line(builder *bd, size_t b, const char *reason)
+{
+	dstr *d = &bd->ds;
+	prefix pf = {0};
+
+	ds_reset(d);
+	ds_deco(d, bd->o->ascii ? "-> " : "\xe2\x86\xb3 ", TH_GUTTER, -1);
+	ds_text(d, reason, strlen(reason), bd->o->ascii ? ASCII : 0, TH_GUTTER, 0, 0, -1);
+	emit(bd, d, b, &pf, &pf, EMIT_CONT);
+}
+
+/* Emit items[i..j): a table's rows, aligned when they fit. */
+static void
+table(builder *bd, const item *items, size_t n, const pith_span *kept,
+      size_t nkept, size_t *kp)
+{
+	dstr *rows = calloc(n, sizeof *rows), out = {0};
+	int *colw = NULL;
+	size_t ncol = 0, k = *kp;
+	int total = 0, fits;
+	prefix first, cont;
+
+	if (rows == NULL) {
+		bd->l->oom = 1;
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const pith_block *blk = pith_doc_block(bd->d, items[i].block);
+		size_t k0 = k;
+
+		while (k < nkept && kept[k].block < items[i].block)
+			k++;
+		k0 = k;
+		while (k < nkept && kept[k].block == items[i].block)
+			k++;
+		block_string(bd, blk, items[i].s, items[i].e,
+		    kept != NULL ? kept + k0 : NULL, k - k0);
+		ds_copy(&rows[i], &bd->ds, 0, bd->ds.len);
+		if (ncells(&rows[i]) > ncol)
+			ncol = ncells(&rows[i]);
+	}
+	if ((colw = calloc(ncol ? ncol : 1, sizeof *colw)) == NULL) {
+		bd->l->oom = 1;
+		ncol = 0;
+	}
+	for (size_t i = 0; i < n && colw != NULL; i++) {
+		for (size_t c = 0; c < ncells(&rows[i]); c++) {
+			size_t s, e;
+			int w;
+
+			cell_range(&rows[i], c, &s, &e);
+			w = wrap_width(rows[i].buf + s, e - s);
+			if (w > colw[c])
+				colw[c] = w;
+		}
+	}
+	for (size_t c = 0; c < ncol; c++)
+		total += colw[c] + (c > 0 ? 3 : 0);
+	prefixes(bd, pith_doc_block(bd->d, items[0].block), &first, &cont);
+	fits = colw != NULL && total <= bd->measure - first.width;
+	for (size_t i = 0; i < n && !bd->l->oom; i++) {
+		const pith_block *blk = pith_doc_block(bd->d, items[i].block);
+		const char *reason = bd->has_ov ? pith_article_block_reason(bd->a, items[i].block) : NULL;
+
+		prefixes(bd, blk, &first, &cont);
+		row_string(bd, &rows[i], fits ? colw : NULL, ncol, &out);
+		emit(bd, &out, items[i].block, &first, &cont, fits ? EMIT_CLIP : 0);
+		if (reason != NULL)
+			reason_line(bd, items[i].block, reason);
+	}
+	for (size_t i = 0; i < n; i++)
+		ds_free(&rows[i]);
+	ds_free(&out);
+	free(rows);
+	free(colw);
+	*kp = k;
+}
+
+/* The header: title, then byline, site, date and reading time. */
+static void
+header(builder *bd, const pith_article *a)
+{
+	const pith_meta *m = pith_doc_meta(bd->d);
+	const char *title = pith_doc_title(bd->d);
+	const char *sep = bd->o->ascii ? " - " : " \xc2\xb7 ";
+	const pith_token *t = pith_doc_tokens(bd->d);
+	size_t words = 0, first, last, nt = pith_doc_ntokens(bd->d);
+	unsigned mode = bd->o->ascii ? ASCII : 0;
+	dstr *d = &bd->ds;
+	prefix pf = {0};
+	char rt[48];
+	int parts = 0;
+
+	if (title != NULL && title[0] != '\0') {
+		ds_reset(d);
+		ds_text(d, title, strlen(title), mode, TH_TITLE, LAYOUT_STRONG, 1, -1);
+		emit(bd, d, LAYOUT_NONE, &pf, &pf, 0);
+	}
+	/* Reading time from the words kept, at 230 a minute. */
+	if (pith_article_token_span(a, &first, &last)) {
+		for (size_t i = first; i <= last && i < nt; i++)
+			words += t[i].kind == PITH_TOKEN_WORD;
+	} else {
+		for (size_t i = 0; i < nt; i++)
+			words += t[i].kind == PITH_TOKEN_WORD && t[i].block != PITH_NONE &&
+			    pith_article_block_kept(a, t[i].block);
+	}
+	ds_reset(d);
+	if (m != NULL) {
+		const char *f[3] = { m->byline, m->site, m->published };
+
+		for (int i = 0; i < 3; i++) {
+			if (f[i] == NULL || f[i][0] == '\0')
+				continue;
+			if (parts++ > 0)
+				ds_deco(d, sep, TH_META, -1);
+			ds_text(d, f[i], strlen(f[i]), mode, TH_META, 0, 1, -1);
+		}
+	}
+	if (words > 0) {
+		snprintf(rt, sizeof rt, "%zu min read", (words + 229) / 230);
+		if (parts++ > 0)
+			ds_deco(d, sep, TH_META, -1);
+		ds_deco(d, rt, TH_META, -1);
+	}
+	if (d->len > 0)
+		emit(bd, d, LAYOUT_NONE, &pf, &pf, 0);
+	if (bd->l->nlines > 0)
+		blank_line(bd, PITH_NONE);
+}
+
+/* Whether block text [s, e) says the same as the title (a first
+ * heading that repeats it is not shown twice). */
+static int
+same_as_title(const pith_doc *d, const pith_block *blk, size_t s, size_t e)
+{
+	const char *t = pith_doc_title(d);
+	size_t i = s, k = 0, n;
+
+	if (t == NULL)
+		return 0;
+	n = strlen(t);
+	while (k < n && t[k] == ' ')
+		k++;
+	while (n > k && t[n - 1] == ' ')
+		n--;
+	for (; i < e && k < n; i++, k++) {
+		if (blk->text[i] != t[k])
+			return 0;
+	}
+	return i == e && k == n;
+}
+
+int
+layout_article(layout *l, const pith_article *a, const layout_options *o)
+{
+	builder bd = { .l = l, .o = o, .a = a, .d = pith_article_doc(a), .link = -1 };
+	size_t nb = pith_doc_nblocks(bd.d), nitems = 0, nkept = 0, k = 0;
+	const pith_span *sp = pith_article_spans(a);
+	pith_span *kept = NULL;
+	item *items = NULL;
+	const pith_block *prev = NULL;
+	size_t prev_b = PITH_NONE;
+
+	memset(l, 0, sizeof *l);
+	bd.measure = o->width > 0 ? o->width : 80;
+	l->width = bd.measure + (o->overlay ? OVERLAY_GUTTER : 0);
+	if (o->overlay) {
+		if (overlay_init(&bd.ov, a, o->ascii) != 0)
+			return -1;
+		bd.has_ov = 1;
+		nkept = pith_article_nspans(a);
+		if ((kept = malloc((nkept ? nkept : 1) * sizeof *kept)) == NULL ||
+		    (items = malloc((nb ? nb : 1) * sizeof *items)) == NULL)
+			goto oom;
+		memcpy(kept, sp, nkept * sizeof *kept);
+		qsort(kept, nkept, sizeof *kept, cmp_span);
+		for (size_t b = 0; b < nb; b++) {
+			items[nitems] = (item){ b, 0, pith_doc_block(bd.d, b)->len };
+			trim(pith_doc_block(bd.d, b), &items[nitems].s, &items[nitems].e);
+			nitems++;
+		}
+	} else {
+		size_t n = pith_article_nspans(a);
+
+		if ((items = malloc((n ? n : 1) * sizeof *items)) == NULL)
+			goto oom;
+		for (size_t i = 0; i < n; i++) {
+			const pith_block *blk;
+
+			if (sp[i].block >= nb)
+				continue;
+			blk = pith_doc_block(bd.d, sp[i].block);
+			items[nitems] = (item){ sp[i].block, sp[i].start,
+			    sp[i].end <= blk->len ? sp[i].end : blk->len };
+			trim(blk, &items[nitems].s, &items[nitems].e);
+			/* Empty text shows nothing, but a rule is all form. */
+			if (items[nitems].s < items[nitems].e ||
+			    blk->kind == PITH_BLOCK_RULE || blk->kind == PITH_BLOCK_IMAGE)
+				nitems++;
+		}
+	}
+
+	if (o->overlay) {
+		char sum[256];
+		prefix pf = {0};
+		dstr *d = &bd.ds;
+
+		/* The summary and column titles span the gutter too. */
+		bd.has_ov = 0;
+		bd.measure = l->width;
+		overlay_summary(&bd.ov, sum, sizeof sum);
+		ds_reset(d);
+		ds_text(d, sum, strlen(sum), 0, TH_GUTTER, LAYOUT_STRONG, 0, -1);
+		emit(&bd, d, LAYOUT_NONE, &pf, &pf, 0);
+		ds_reset(d);
+		ds_text(d, overlay_header(), strlen(overlay_header()), 0, TH_GUTTER, 0, 0, -1);
+		emit(&bd, d, LAYOUT_NONE, &pf, &pf, EMIT_CLIP);
+		bd.has_ov = 1;
+		bd.measure = o->width > 0 ? o->width : 80;
+	} else {
+		header(&bd, a);
+		if (nitems > 0) {
+			const pith_block *blk = pith_doc_block(bd.d, items[0].block);
+
+			if (blk->kind == PITH_BLOCK_HEADING &&
+			    same_as_title(bd.d, blk, items[0].s, items[0].e))
+				memmove(items, items + 1, --nitems * sizeof *items);
+		}
+	}
+
+	for (size_t i = 0; i < nitems && !l->oom; ) {
+		const pith_block *blk = pith_doc_block(bd.d, items[i].block);
+		size_t b = items[i].block, k0;
+		prefix first, cont;
+		const char *reason;
+
+		if (prev != NULL && !adjacent(prev, blk))
+			blank_line(&bd, prev_b);
+		if (blk->kind == PITH_BLOCK_ROW) {
+			size_t j = i + 1;
+
+			while (j < nitems && pith_doc_block(bd.d, items[j].block)->kind ==
+			    PITH_BLOCK_ROW)
+				j++;
+			table(&bd, items + i, j - i, kept, nkept, &k);
+			prev = pith_doc_block(bd.d, items[j - 1].block);
+			prev_b = items[j - 1].block;
+			i = j;
+			continue;
+		}
+		while (k < nkept && kept[k].block < b)
+			k++;
+		k0 = k;
+		while (k < nkept && kept[k].block == b)
+			k++;
+		prefixes(&bd, blk, &first, &cont);
+		if (blk->kind == PITH_BLOCK_RULE) {
+			int w = bd.measure - first.width;
+
+			ds_reset(&bd.ds);
+			for (int c = 0; c < (w < 40 ? w : 40); c++)
+				ds_deco(&bd.ds, o->ascii ? "-" : "\xe2\x94\x80", TH_RULE, -1);
+		} else {
+			block_string(&bd, blk, items[i].s, items[i].e,
+			    kept != NULL ? kept + k0 : NULL, k - k0);
+		}
+		if (bd.ds.oom)
+			l->oom = 1;
+		emit(&bd, &bd.ds, b, &first, &cont,
+		    blk->kind == PITH_BLOCK_PRE ? EMIT_CLIP : 0);
+		reason = bd.has_ov ? pith_article_block_reason(a, b) : NULL;
+		if (reason != NULL)
+			reason_line(&bd, b, reason);
+		prev = blk;
+		prev_b = b;
+		i++;
+	}
+	/* Dropped text is dimmed: the pieces carried the mark this far. */
+	for (size_t i = 0; i < l->nsegs; i++) {
+		if (l->segs[i].attr & DROPPED) {
+			l->segs[i].attr &= ~DROPPED;
+			l->segs[i].elem = TH_DIM;
+		}
+	}
+	ds_free(&bd.ds);
+	free(items);
+	free(kept);
+	overlay_free(&bd.ov);
+	return l->oom ? -1 : 0;
+oom:
+	free(items);
+	free(kept);
+	overlay_free(&bd.ov);
+	l->oom = 1;
+	return -1;
+}
+
+int
+layout_text(layout *l, const char *text, int width, int ascii)
+{
+	layout_options o = { .width = width, .ascii = ascii };
+	builder bd = { .l = l, .o = &o, .link = -1 };
+	prefix pf = {0};
+	const char *p = text;
+
+	memset(l, 0, sizeof *l);
+	bd.measure = width > 0 ? width : 80;
+	l->width = bd.measure;
+	while (*p != '\0' && !l->oom) {
+		size_t n = strcspn(p, "\n"), key = 0;
+		unsigned mode = ascii ? ASCII : 0;
+
+		ds_reset(&bd.ds);
+		if (n == 0) {
+			new_line(&bd, LAYOUT_NONE, 0);
+		} else if (p[0] != ' ') {
+			ds_text(&bd.ds, p, n, mode, TH_HEADING, LAYOUT_STRONG, 1, -1);
+			emit(&bd, &bd.ds, LAYOUT_NONE, &pf, &pf, 0);
+		} else {
+			const char *gap;
+			size_t indent = strspn(p, " ");
+
+			gap = find(p + indent, n - indent, "  ", 2);
+			key = gap != NULL ? (size_t)(gap - p) : indent;
+			ds_text(&bd.ds, p, indent, mode, TH_TEXT, 0, 1, -1);
+			ds_text(&bd.ds, p + indent, key - indent, mode, TH_BULLET, 0, 1, -1);
+			ds_text(&bd.ds, p + key, n - key, mode, TH_TEXT, 0, 1, -1);
+			emit(&bd, &bd.ds, LAYOUT_NONE, &pf, &pf, 0);
+		}
+		if (bd.ds.oom)
+			l->oom = 1;
+		p += n + (p[n] == '\n');
+	}
+	ds_free(&bd.ds);
+	return l->oom ? -1 : 0;
+}
+
+void
+layout_free(layout *l)
+{
+	free(l->text);
+	free(l->segs);
+	free(l->lines);
+	free(l->links);
+	memset(l, 0, sizeof *l);
+}
+
+size_t
+layout_line_of_block(const layout *l, size_t b)
+{
+	for (size_t i = 0; i < l->nlines; i++)
+		if (l->lines[i].block != LAYOUT_NONE && l->lines[i].block >= b)
+			return i;
+	return LAYOUT_NONE;
+}
+
+size_t
+layout_block_at(const layout *l, size_t i)
+{
+	for (; i < l->nlines; i++)
+		if (l->lines[i].block != LAYOUT_NONE)
+			return l->lines[i].block;
+	return LAYOUT_NONE;
+}
+
+/* ---------------------------------------------------------- search */
+
+/* A character of searched text: where it is on the screen. */
+typedef struct {
+	ucs4_t c;              /* folded when searching without case */
+	size_t line, off;      /* line and byte of layout.text; LAYOUT_NONE
+	                          line: the break between two lines */
+	unsigned char len;
+} schar;
+
+static int
+push_hit(layout_hit **v, size_t *n, size_t *cap, layout_hit h)
+{
+	if (*n > 0) {
+		layout_hit *p = &(*v)[*n - 1];
+
+		if (p->hit == h.hit && p->line == h.line && p->off + p->len == h.off) {
+			p->len += h.len;
+			return 0;
+		}
+	}
+	if (grow(v, cap, *n + 1, sizeof **v) != 0)
+		return -1;
+	(*v)[(*n)++] = h;
+	return 0;
+}
+
+/* Match q[0..nq) at t[i..]: a line break in the text matches a space
+ * in the query, or nothing at all (words broken across lines). */
+static size_t
+match_at(const schar *t, size_t nt, size_t i, const ucs4_t *q, size_t nq)
+{
+	size_t j = 0;
+
+	if (t[i].line == LAYOUT_NONE)
+		return 0;
+	while (j < nq && i < nt) {
+		if (t[i].line == LAYOUT_NONE) {
+			j += q[j] == ' ';
+			i++;
+		} else if (t[i].c == q[j]) {
+			i++;
+			j++;
+		} else {
+			return 0;
+		}
+	}
+	return j == nq ? i : 0;
+}
+
+int
+layout_search(const layout *l, const char *query, layout_hit **hits,
+              size_t *nhits, size_t *nmatch)
+{
+	size_t nq = 0, cap = 0, nt = 0, tcap = 0, qlen = strlen(query);
+	ucs4_t *q = malloc((qlen + 1) * sizeof *q);
+	schar *t = NULL;
+	int fold = 1, rc = 0;
+
+	*hits = NULL;
+	*nhits = *nmatch = 0;
+	if (q == NULL)
+		return -1;
+	for (size_t i = 0; i < qlen; ) {
+		ucs4_t c;
+		int k = u8_mbtoucr(&c, (const uint8_t *)query + i, qlen - i);
+
+		if (k < 0) {
+			c = 0xfffd;
+			k = 1;
+		}
+		i += (size_t)k;
+		if (uc_tolower(c) != c)
+			fold = 0;
+		q[nq++] = c;
+	}
+	for (size_t i = 0; fold && i < nq; i++)
+		q[i] = uc_tolower(q[i]);
+	if (nq == 0) {
+		free(q);
+		return 0;
+	}
+	/* One block at a time, its lines joined by a break. */
+	for (size_t ln = 0; ln < l->nlines && rc == 0; ) {
+		size_t end = ln + 1;
+
+		while (end < l->nlines && l->lines[ln].block != LAYOUT_NONE &&
+		    l->lines[end].block == l->lines[ln].block &&
+		    l->lines[end].nseg > l->lines[end].fixed)
+			end++;
+		nt = 0;
+		for (size_t i = ln; i < end && rc == 0; i++) {
+			const layout_line *li = &l->lines[i];
+
+			if (i > ln && grow(&t, &tcap, nt + 1, sizeof *t) == 0)
+				t[nt++] = (schar){ ' ', LAYOUT_NONE, 0, 0 };
+			for (size_t s = li->seg; s < li->seg + li->nseg; s++) {
+				const layout_seg *sg = &l->segs[s];
+
+				if (!sg->content)
+					continue;
+				for (size_t b = sg->off; b < sg->off + sg->len; ) {
+					ucs4_t c;
+					int k = u8_mbtoucr(&c, (const uint8_t *)l->text + b,
+					    sg->off + sg->len - b);
+
+					if (k < 0) {
+						c = 0xfffd;
+						k = 1;
+					}
+					if (grow(&t, &tcap, nt + 1, sizeof *t) != 0) {
+						rc = -1;
+						break;
+					}
+					t[nt++] = (schar){ fold ? uc_tolower(c) : c, i, b,
+					    (unsigned char)k };
+					b += (size_t)k;
+				}
+			}
+		}
+		for (size_t i = 0; i < nt && rc == 0; ) {
+			size_t e = match_at(t, nt, i, q, nq);
+
+			if (e == 0) {
+				i++;
+				continue;
+			}
+			for (size_t k = i; k < e && rc == 0; k++)
+				if (t[k].line != LAYOUT_NONE)
+					rc = push_hit(hits, nhits, &cap, (layout_hit){
+					    t[k].line, t[k].off, t[k].len, *nmatch });
+			(*nmatch)++;
+			i = e;
+		}
+		ln = end;
+	}
+	free(q);
+	free(t);
+	if (rc != 0) {
+		free(*hits);
+		*hits = NULL;
+		*nhits = *nmatch = 0;
+	}
+	return rc;
+}

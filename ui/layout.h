@@ -1,0 +1,117 @@
+/*
+ * layout.h - an article laid out as screen lines, without curses.
+ *
+ * A layout is what the reader draws: lines of styled segments whose
+ * text is already safe to show (no control characters, no bidi
+ * overrides, valid UTF-8) and whose display widths come from wrap.h.
+ * Everything here is pure, so it is tested without a terminal; the
+ * display layer only copies segments to the screen.
+ *
+ * Two views of the same article:
+ *   - the reader's: a header (title, byline, site, date, reading time),
+ *     then the kept spans with their structure: headings, quotes with a
+ *     bar, list bullets and numbers, code blocks unwrapped (LAYOUT_CLIP:
+ *     they scroll sideways), tables aligned when they fit, links
+ *     followed by their number [n], images as [image: alt];
+ *   - the debug overlay (options.overlay): every block of the page, the
+ *     dropped ones in TH_DIM, each beside a gutter from overlay.h.
+ */
+#ifndef PITH_LAYOUT_H
+#define PITH_LAYOUT_H
+
+#include <stddef.h>
+#include "pith.h"
+#include "theme.h"
+
+#define LAYOUT_NONE ((size_t)-1)
+
+/* Inline attributes a segment adds to its element's. */
+enum { LAYOUT_EMPH = 1, LAYOUT_STRONG = 2 };
+
+typedef struct {
+	size_t off, len;       /* bytes of layout.text */
+	unsigned char elem;    /* a theme_elem */
+	unsigned char attr;    /* LAYOUT_EMPH, LAYOUT_STRONG */
+	unsigned char content; /* page text (searched); 0: decoration */
+	int link;              /* index into layout.links, or -1 */
+} layout_seg;
+
+/* Line flags. */
+enum {
+	LAYOUT_CLIP = 1,       /* not wrapped (code): clip, scroll sideways */
+	LAYOUT_FIRST = 2       /* the first line of its block */
+};
+
+typedef struct {
+	size_t seg, nseg;      /* segments layout.segs[seg .. seg+nseg) */
+	size_t fixed;          /* how many leading segments never scroll
+	                          sideways (gutter, quote bars, indent) */
+	size_t block;          /* the document block shown, or LAYOUT_NONE */
+	int width;             /* display columns of all its segments */
+	unsigned flags;
+} layout_line;
+
+typedef struct {
+	const char *href;      /* the document's string */
+	size_t line;           /* the first line showing it */
+	int number;            /* shown as [number] */
+} layout_link;
+
+/* A search match, or the part of one on one line: bytes off..off+len of
+ * layout.text, on line `line`; pieces of one match share `hit`. */
+typedef struct {
+	size_t line, off, len;
+	size_t hit;
+} layout_hit;
+
+typedef struct {
+	int width;             /* the text's measure in columns, > 0 */
+	int ascii;             /* ASCII decoration; other characters as '?' */
+	int overlay;           /* every block, with the overlay's gutter */
+	int numbers;           /* number the links: [n] */
+} layout_options;
+
+typedef struct {
+	char *text;
+	size_t ntext, captext;
+	layout_seg *segs;
+	size_t nsegs, capsegs;
+	layout_line *lines;
+	size_t nlines, caplines;
+	layout_link *links;
+	size_t nlinks, caplinks;
+	int width;             /* columns the lines are laid out in (with gutter) */
+	int oom;               /* an allocation failed: the layout is partial */
+} layout;
+
+/* Lay out article a (the spans it kept, or with options.overlay every
+ * block of its document).  l must be zeroed or freed before.  Returns
+ * 0, or -1 when out of memory. */
+int layout_article(layout *l, const pith_article *a, const layout_options *o);
+
+/* Lay out plain text (help): lines starting with a non-space are
+ * headings; in others, the words before the first run of two spaces
+ * after the indent are a key. */
+int layout_text(layout *l, const char *text, int width, int ascii);
+
+void layout_free(layout *l);
+
+/* The first line showing block b or a later one; LAYOUT_NONE if none. */
+size_t layout_line_of_block(const layout *l, size_t b);
+/* The block shown at line i or the first one after it; LAYOUT_NONE. */
+size_t layout_block_at(const layout *l, size_t i);
+
+/* Every match of query (smart case: case-insensitive unless it has a
+ * capital letter), matching across line breaks within a block.  hits
+ * is malloc'd (NULL when none); *nmatch is the number of matches.
+ * Returns 0, or -1 when out of memory. */
+int layout_search(const layout *l, const char *query, layout_hit **hits,
+                  size_t *nhits, size_t *nmatch);
+
+/* Copy s[0..n) into out (size > 0) as one line safe to show: control
+ * characters and bidi overrides dropped, tabs and line breaks made
+ * spaces, invalid bytes U+FFFD; with ascii, other characters '?'.
+ * Cut at a character boundary; returns the bytes written. */
+size_t layout_clean(const char *s, size_t n, int ascii, char *out, size_t size);
+
+#endif

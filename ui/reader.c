@@ -1,0 +1,1206 @@
+/*
+ * reader.c - the reader's event loop: pages, history, keys, prompts.
+ *
+ * All the reader's state is in one struct, passed down; curses stays
+ * behind display.h and the text's shape behind layout.h.  Resizing is
+ * the KEY_RESIZE that curses delivers, not a signal handler of ours.
+ */
+#include "reader.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <locale.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <unistr.h>
+
+#include "display.h"
+#include "layout.h"
+#include "overlay.h"
+#include "program.h"
+#include "save.h"
+#include "theme.h"
+
+enum {
+	HIST_MAX = 64,           /* pages kept for back and forward */
+	QUERY_MAX = 256,
+	MSG_MAX = 512,
+	MIN_WIDTH = 20,
+	MAX_WIDTH = 1000,
+	WIDTH_STEP = 4,
+	HSCROLL_STEP = 8
+};
+
+typedef struct {
+	char *arg;               /* to read it again: a path, "-" or a URL */
+	char *base;              /* the -u address of the first page, or NULL */
+	input in;                /* its bytes, so back and forward need no network */
+	size_t block;            /* the block at the top when it was left */
+} page;
+
+typedef enum { VIEW_ARTICLE, VIEW_OVERLAY, VIEW_HELP } view;
+
+typedef struct {
+	const reader_options *opt;
+	display dpy;
+	pith_params params;
+	page hist[HIST_MAX];
+	size_t nhist, cur;
+	pith_doc *doc;           /* of hist[cur] */
+	pith_article *art;
+	size_t algo;             /* the algorithm's index in the registry */
+	layout lay;              /* the article or the overlay */
+	layout help;
+	view view, back_view;    /* back_view: what help returns to */
+	size_t top, help_top;
+	int hscroll, max_hscroll;
+	int measure;             /* the text's width; 0: the whole screen */
+	int rows, cols;
+	theme th;
+	char **themes;
+	size_t nthemes, theme_i;
+	char query[QUERY_MAX];
+	layout_hit *hits;
+	size_t nhits, nmatch, match, *match_piece;
+	int sel;                 /* the selected link, or -1 */
+	int number;              /* digits typed before Enter, or -1 */
+	char msg[MSG_MAX];
+	int msg_error;
+	const char *prompt;      /* while reading a line: its label */
+	char *input;             /*   and what is typed */
+	int quit;
+} reader;
+
+static const char help_text[] =
+"Moving\n"
+"  j  Down  Ctrl-N        one line down\n"
+"  k  Up  Ctrl-P          one line up\n"
+"  Space  PgDn  f         a page down\n"
+"  b  PgUp                a page up\n"
+"  Ctrl-D  Ctrl-U         half a page down, up\n"
+"  g  Home    G  End      top, bottom\n"
+"  h  Left    l  Right    scroll code sideways\n"
+"\n"
+"Searching\n"
+"  /                      search (smart case)\n"
+"  n  N                   next, previous match\n"
+"\n"
+"Links\n"
+"  Tab  Shift-Tab         select the next, previous link\n"
+"  Enter                  follow the selected link\n"
+"  NUMBER Enter           follow link [NUMBER]\n"
+"  Backspace  H           back\n"
+"  L                      forward\n"
+"  o                      open a URL or file\n"
+"  r                      reload\n"
+"\n"
+"Extraction\n"
+"  a  A                   next, previous algorithm\n"
+"  d                      debug overlay: why each block was kept\n"
+"\n"
+"Saving\n"
+"  s                      save as text\n"
+"  S                      save as Markdown\n"
+"\n"
+"Display\n"
+"  t  T                   next, previous theme\n"
+"  w  W                   narrower, wider text\n"
+"  Ctrl-L                 redraw\n"
+"  ?  F1                  this help (q or ? closes it)\n"
+"  q                      quit\n";
+
+/* ------------------------------------------------------------ text */
+
+static void
+message(reader *r, int error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void
+message(reader *r, int error, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->msg, sizeof r->msg, fmt, ap);
+	va_end(ap);
+	r->msg_error = error;
+}
+
+static int
+body_rows(const reader *r)
+{
+	return r->rows > 2 ? r->rows - 2 : 1;
+}
+
+/* The text's width on this screen. */
+static int
+text_width(const reader *r, view v)
+{
+	int room = r->cols - (v == VIEW_OVERLAY ? OVERLAY_GUTTER : 0) - 2;
+	int w = r->measure > 0 && r->measure < room ? r->measure : room;
+
+	return w < 10 ? 10 : w;
+}
+
+static layout *
+cur_layout(reader *r)
+{
+	return r->view == VIEW_HELP ? &r->help : &r->lay;
+}
+
+static size_t *
+cur_top(reader *r)
+{
+	return r->view == VIEW_HELP ? &r->help_top : &r->top;
+}
+
+static void
+clamp_top(reader *r)
+{
+	layout *l = cur_layout(r);
+	size_t *top = cur_top(r), h = (size_t)body_rows(r);
+	size_t max = l->nlines > h ? l->nlines - h : 0;
+
+	if (*top > max)
+		*top = max;
+}
+
+/* ---------------------------------------------------------- search */
+
+static void
+search_clear(reader *r)
+{
+	free(r->hits);
+	free(r->match_piece);
+	r->hits = NULL;
+	r->match_piece = NULL;
+	r->nhits = r->nmatch = r->match = 0;
+}
+
+/* Find the query in the current layout again (it was laid out anew). */
+static void
+search_run(reader *r)
+{
+	size_t k = 0;
+
+	search_clear(r);
+	if (r->query[0] == '\0' || r->view == VIEW_HELP)
+		return;
+	if (layout_search(&r->lay, r->query, &r->hits, &r->nhits, &r->nmatch) != 0 ||
+	    (r->nmatch > 0 && (r->match_piece = malloc(r->nmatch * sizeof *r->match_piece)) == NULL)) {
+		search_clear(r);
+		message(r, 1, "out of memory searching");
+		return;
+	}
+	for (size_t i = 0; i < r->nhits; i++)
+		if (i == 0 || r->hits[i].hit != r->hits[i - 1].hit)
+			r->match_piece[k++] = i;
+}
+
+/* Bring match k into view. */
+static void
+show_match(reader *r, size_t k)
+{
+	size_t line = r->hits[r->match_piece[k]].line, h = (size_t)body_rows(r);
+
+	r->match = k;
+	if (line < r->top || line >= r->top + h)
+		r->top = line;
+	clamp_top(r);
+	message(r, 0, "match %zu of %zu", k + 1, r->nmatch);
+}
+
+/* The next match from the top of the screen (dir 0), or after (1) or
+ * before (-1) the current one. */
+static void
+search_step(reader *r, int dir)
+{
+	size_t k;
+
+	if (r->query[0] == '\0') {
+		message(r, 1, "no search yet: press / to search");
+		return;
+	}
+	if (r->nmatch == 0) {
+		message(r, 1, "not found: %s", r->query);
+		return;
+	}
+	if (dir == 0) {
+		for (k = 0; k < r->nmatch && r->hits[r->match_piece[k]].line < r->top; k++)
+			;
+		if (k == r->nmatch)
+			k = 0;
+		show_match(r, k);
+		return;
+	}
+	k = dir > 0 ? (r->match + 1) % r->nmatch : (r->match + r->nmatch - 1) % r->nmatch;
+	show_match(r, k);
+	if ((dir > 0 && k == 0) || (dir < 0 && k == r->nmatch - 1))
+		message(r, 0, "match %zu of %zu (search wrapped)", k + 1, r->nmatch);
+}
+
+/* ---------------------------------------------------------- layout */
+
+/* Lay the view out again (new width, algorithm, page or view), keeping
+ * block `anchor` at the top. */
+static void
+relayout(reader *r, size_t anchor)
+{
+	layout_options o = {
+		.width = text_width(r, r->view == VIEW_OVERLAY ? VIEW_OVERLAY : VIEW_ARTICLE),
+		.ascii = r->dpy.ascii, .overlay = r->view == VIEW_OVERLAY,
+		.numbers = 1,
+	};
+
+	layout_free(&r->lay);
+	if (r->art != NULL && layout_article(&r->lay, r->art, &o) != 0)
+		message(r, 1, "out of memory: the page is shown in part");
+	layout_free(&r->help);
+	if (layout_text(&r->help, help_text, text_width(r, VIEW_HELP), r->dpy.ascii) != 0)
+		message(r, 1, "out of memory");
+	if (anchor != LAYOUT_NONE) {
+		size_t line = layout_line_of_block(&r->lay, anchor);
+
+		r->top = line != LAYOUT_NONE ? line : r->lay.nlines;
+	}
+	r->max_hscroll = 0;
+	for (size_t i = 0; i < r->lay.nlines; i++)
+		if ((r->lay.lines[i].flags & LAYOUT_CLIP) && r->lay.lines[i].width > r->max_hscroll)
+			r->max_hscroll = r->lay.lines[i].width;
+	if (r->sel >= (int)r->lay.nlinks)
+		r->sel = -1;
+	clamp_top(r);
+	search_run(r);
+}
+
+/* The block to keep at the top through a change; none at the very top,
+ * so the header stays in view. */
+static size_t
+top_block(reader *r)
+{
+	return r->top == 0 ? LAYOUT_NONE : layout_block_at(&r->lay, r->top);
+}
+
+/* ----------------------------------------------------------- pages */
+
+/* Read a page with input_read, which reports errors on stderr: here
+ * stderr is the screen, so the report is caught in a temporary file and
+ * shown in the message line instead. */
+static int
+read_page(reader *r, const char *arg, input *in)
+{
+	FILE *tmp = tmpfile();
+	int saved = -1, rc;
+	char buf[MSG_MAX];
+	size_t n = 0;
+
+	fflush(stderr);
+	/* Without a temporary file the report is lost, but never drawn
+	 * over the screen. */
+	if ((saved = dup(STDERR_FILENO)) >= 0) {
+		int fd = tmp != NULL ? fileno(tmp) : open("/dev/null", O_WRONLY);
+
+		if (fd >= 0)
+			dup2(fd, STDERR_FILENO);
+		if (fd >= 0 && tmp == NULL)
+			close(fd);
+	}
+	rc = input_read(arg, INPUT_MAX_SIZE, in);
+	fflush(stderr);
+	if (saved >= 0) {
+		dup2(saved, STDERR_FILENO);
+		close(saved);
+	}
+	if (rc != 0) {
+		char *line = buf, *nl;
+
+		if (tmp != NULL) {
+			rewind(tmp);
+			n = fread(buf, 1, sizeof buf - 1, tmp);
+		}
+		buf[n] = '\0';
+		while ((nl = strchr(line, '\n')) != NULL && nl[1] != '\0')
+			line = nl + 1;
+		line[strcspn(line, "\n")] = '\0';
+		if (strncmp(line, "pith: ", 6) == 0)
+			line += 6;
+		message(r, 1, "%s", line[0] != '\0' ? line : "cannot read the page");
+		input_free(in);
+	}
+	if (tmp != NULL)
+		fclose(tmp);
+	return rc;
+}
+
+/* Parse and extract in, then make it the page shown, at block `at`. */
+static int
+show(reader *r, const input *in, const char *base, size_t at)
+{
+	pith_parse_options popt = { .url = base != NULL ? base : in->url };
+	pith_error err = {0};
+	pith_doc *doc = NULL;
+	pith_article *art = NULL;
+	pith_code rc;
+
+	if ((rc = pith_doc_parse(in->data, in->len, &popt, &doc, &err)) != PITH_OK) {
+		message(r, 1, "%s", err.msg);
+		return -1;
+	}
+	rc = pith_extract(doc, pith_algorithm_at(r->algo)->name, &r->params, &art, &err);
+	if (rc != PITH_OK && rc != PITH_ENOARTICLE) {
+		message(r, 1, "%s", err.msg);
+		pith_doc_free(doc);
+		return -1;
+	}
+	pith_article_free(r->art);
+	pith_doc_free(r->doc);
+	r->doc = doc;
+	r->art = art;
+	r->sel = -1;
+	r->hscroll = 0;
+	r->top = 0;
+	if (rc == PITH_ENOARTICLE)
+		message(r, 1, "no article found by %s: a switches algorithm, d shows why",
+		    pith_algorithm_at(r->algo)->name);
+	relayout(r, at);
+	return 0;
+}
+
+static void
+page_free(page *p)
+{
+	free(p->arg);
+	free(p->base);
+	input_free(&p->in);
+	memset(p, 0, sizeof *p);
+}
+
+/* Show "Loading ..." while a page is read. */
+static void draw(reader *r);
+
+static void
+loading(reader *r, const char *what)
+{
+	message(r, 0, "loading %s ...", what);
+	draw(r);
+}
+
+/* Open arg as a new page after the current one; forward history goes. */
+static int
+open_page(reader *r, const char *arg, const char *base)
+{
+	page p = {0};
+	size_t here;
+
+	loading(r, arg);
+	if (read_page(r, arg, &p.in) != 0)
+		return -1;
+	if ((p.arg = strdup(arg)) == NULL || (base != NULL && (p.base = strdup(base)) == NULL)) {
+		page_free(&p);
+		message(r, 1, "out of memory");
+		return -1;
+	}
+	r->msg[0] = '\0';
+	/* Where we were, to come back to. */
+	here = r->nhist > 0 ? top_block(r) : LAYOUT_NONE;
+	if (show(r, &p.in, p.base, LAYOUT_NONE) != 0) {
+		page_free(&p);
+		return -1;
+	}
+	if (r->nhist > 0)
+		r->hist[r->cur].block = here;
+	while (r->nhist > r->cur + 1 && r->nhist > 0)
+		page_free(&r->hist[--r->nhist]);
+	if (r->nhist == HIST_MAX) {
+		page_free(&r->hist[0]);
+		memmove(r->hist, r->hist + 1, (HIST_MAX - 1) * sizeof *r->hist);
+		r->nhist--;
+	}
+	r->hist[r->nhist] = p;
+	r->cur = r->nhist++;
+	return 0;
+}
+
+/* Go back (-1) or forward (+1) in the history. */
+static void
+go(reader *r, int dir)
+{
+	size_t to;
+
+	if ((dir < 0 && r->cur == 0) || (dir > 0 && r->cur + 1 >= r->nhist)) {
+		message(r, 1, dir < 0 ? "no page to go back to" : "no page to go forward to");
+		return;
+	}
+	to = dir < 0 ? r->cur - 1 : r->cur + 1;
+	r->hist[r->cur].block = top_block(r);
+	if (show(r, &r->hist[to].in, r->hist[to].base, r->hist[to].block) == 0) {
+		r->cur = to;
+		message(r, 0, "%s", r->hist[to].arg);
+	}
+}
+
+static void
+reload(reader *r)
+{
+	page *p = &r->hist[r->cur];
+	input in;
+	size_t at = top_block(r);
+
+	if (strcmp(p->arg, "-") == 0) {
+		message(r, 1, "standard input cannot be read again");
+		return;
+	}
+	loading(r, p->arg);
+	if (read_page(r, p->arg, &in) != 0)
+		return;
+	r->msg[0] = '\0';
+	if (show(r, &in, p->base, at) != 0) {
+		input_free(&in);
+		return;
+	}
+	input_free(&p->in);
+	p->in = in;
+	message(r, 0, "reloaded %s", p->arg);
+}
+
+/* ----------------------------------------------------------- links */
+
+/* %XX escapes of a file: URL or relative path. */
+static void
+percent_decode(char *s)
+{
+	char *o = s;
+
+	for (; *s; s++) {
+		if (s[0] == '%' && strchr("0123456789abcdefABCDEF", s[1]) && s[1] &&
+		    strchr("0123456789abcdefABCDEF", s[2]) && s[2]) {
+			char hex[3] = { s[1], s[2], '\0' };
+			int c = (int)strtol(hex, NULL, 16);
+
+			if (c != 0) {
+				*o++ = (char)c;
+				s += 2;
+				continue;
+			}
+		}
+		*o++ = *s;
+	}
+	*o = '\0';
+}
+
+/* A fragment of this page: jump to the element with that id. */
+static int
+jump_fragment(reader *r, const char *frag)
+{
+	size_t nn = pith_doc_nnodes(r->doc), nb = pith_doc_nblocks(r->doc);
+
+	if (frag[0] == '\0') {
+		r->top = 0;
+		return 0;
+	}
+	for (size_t i = 0; i < nn; i++) {
+		const char *id = pith_node_attr(r->doc, i, "id");
+		const char *name = pith_node_attr(r->doc, i, "name");
+
+		if ((id == NULL || strcmp(id, frag) != 0) &&
+		    (name == NULL || strcmp(name, frag) != 0))
+			continue;
+		/* The first block inside the element, or after it. */
+		for (size_t b = 0; b < nb; b++) {
+			if (pith_doc_block(r->doc, b)->node >= i) {
+				size_t line = layout_line_of_block(&r->lay, b);
+
+				if (line == LAYOUT_NONE)
+					break;
+				r->top = line;
+				clamp_top(r);
+				return 0;
+			}
+		}
+		break;
+	}
+	return -1;
+}
+
+/* Where a link leads: an http(s) URL, or a file when the page itself is
+ * a file.  Returns a malloc'd argument for input_read, or NULL (with a
+ * message) when it cannot be followed. */
+static char *
+link_target(reader *r, const char *href)
+{
+	const page *p = &r->hist[r->cur];
+	const char *here = pith_doc_url(r->doc);
+	size_t scheme = strcspn(href, ":/?#");
+	char *t;
+
+	if (input_is_url(href))
+		return strdup(href);
+	if (href[scheme] == ':' && strncmp(href, "file:", 5) != 0) {
+		message(r, 1, "cannot follow %.*s: links", (int)(scheme < 20 ? scheme : 20), href);
+		return NULL;
+	}
+	/* A page from the web must not lead into this machine's files. */
+	if (input_is_url(p->arg) || (here != NULL && input_is_url(here))) {
+		message(r, 1, "not following a local file from a web page");
+		return NULL;
+	}
+	if (strncmp(href, "file://", 7) == 0) {
+		const char *path = href + 7;
+
+		if (strncmp(path, "localhost/", 10) == 0)
+			path += 9;
+		if (path[0] != '/') {
+			message(r, 1, "cannot follow a file on another machine");
+			return NULL;
+		}
+		t = strdup(path);
+	} else if (href[0] == '/' || strcmp(p->arg, "-") == 0) {
+		t = strdup(href[0] == '/' || strncmp(href, "file:", 5) != 0 ? href :
+		    href + 5);
+	} else {
+		const char *slash = strrchr(p->arg, '/');
+		size_t dl = slash != NULL ? (size_t)(slash - p->arg) + 1 : 0;
+
+		if ((t = malloc(dl + strlen(href) + 1)) != NULL) {
+			memcpy(t, p->arg, dl);
+			strcpy(t + dl, href);
+		}
+	}
+	if (t == NULL) {
+		message(r, 1, "out of memory");
+		return NULL;
+	}
+	t[strcspn(t, "?#")] = '\0';
+	percent_decode(t);
+	return t;
+}
+
+static void
+follow(reader *r, int link)
+{
+	const char *href, *hash, *here;
+	char *target;
+
+	if (link < 0 || (size_t)link >= r->lay.nlinks) {
+		message(r, 1, "no link [%d]", link + 1);
+		return;
+	}
+	href = r->lay.links[link].href;
+	here = pith_doc_url(r->doc);
+	hash = strchr(href, '#');
+	/* A link into this same page moves within it. */
+	if (hash != NULL && (hash == href || (here != NULL &&
+	    strlen(here) >= (size_t)(hash - href) &&
+	    strncmp(here, href, (size_t)(hash - href)) == 0 &&
+	    (here[hash - href] == '\0' || here[hash - href] == '#')))) {
+		if (jump_fragment(r, hash + 1) != 0)
+			message(r, 1, "no #%.60s on this page", hash + 1);
+		return;
+	}
+	if ((target = link_target(r, href)) == NULL)
+		return;
+	open_page(r, target, NULL);
+	free(target);
+}
+
+/* Select the next (dir 1) or previous (-1) link, scrolling to it. */
+static void
+select_link(reader *r, int dir)
+{
+	layout *l = &r->lay;
+	size_t h = (size_t)body_rows(r), line;
+	int n = (int)l->nlinks;
+
+	if (n == 0) {
+		message(r, 1, "no links on this page");
+		return;
+	}
+	if (r->sel < 0) {
+		/* Start from what is on the screen. */
+		int k;
+
+		for (k = 0; k < n && l->links[k].line < r->top; k++)
+			;
+		if (dir < 0)
+			k--;
+		r->sel = k < 0 ? n - 1 : k >= n ? 0 : k;
+	} else {
+		r->sel = (r->sel + dir + n) % n;
+	}
+	line = l->links[r->sel].line;
+	if (line != LAYOUT_NONE && (line < r->top || line >= r->top + h)) {
+		r->top = line > h / 3 ? line - h / 3 : 0;
+		clamp_top(r);
+	}
+	r->msg[0] = '\0';
+}
+
+/* --------------------------------------------------------- prompts */
+
+/* Read a line at the bottom; 1 with buf filled, 0 when cancelled. */
+static void on_resize(reader *r);
+
+static int
+prompt(reader *r, const char *label, char *buf, size_t size)
+{
+	size_t len = strlen(buf);
+	int done = -1, idle = 0;
+
+	r->prompt = label;
+	r->input = buf;
+	while (done < 0) {
+		int k;
+
+		draw(r);
+		k = display_key(&r->dpy);
+		if (k == DK_NONE) {
+			if (++idle > 100)
+				done = 0;
+			continue;
+		}
+		idle = 0;
+		if (k == DK_ENTER) {
+			done = 1;
+		} else if (k == 27 || k == 7 || k == 3) {
+			done = 0;                 /* Esc, Ctrl-G, Ctrl-C */
+		} else if (k == DK_RESIZE) {
+			on_resize(r);
+		} else if (k == DK_BACKSPACE) {
+			while (len > 0 && ((unsigned char)buf[len - 1] & 0xc0) == 0x80)
+				len--;
+			if (len > 0)
+				len--;
+		} else if (k == 21) {
+			len = 0;                  /* Ctrl-U */
+		} else if (k == 23) {
+			while (len > 0 && buf[len - 1] == ' ')
+				len--;                /* Ctrl-W: the last word */
+			while (len > 0 && buf[len - 1] != ' ' && buf[len - 1] != '/')
+				len--;
+		} else if (k >= 0x20 && k != 0x7f && !(k >= 0x80 && k < 0xa0)) {
+			uint8_t u[6];
+			int n = u8_uctomb(u, (ucs4_t)k, sizeof u);
+
+			if (n > 0 && len + (size_t)n < size) {
+				memcpy(buf + len, u, (size_t)n);
+				len += (size_t)n;
+			}
+		}
+		buf[len] = '\0';
+	}
+	r->prompt = NULL;
+	r->input = NULL;
+	r->msg[0] = '\0';
+	return done;
+}
+
+/* A yes-or-no question; 1 for yes. */
+static int
+confirm(reader *r, const char *question)
+{
+	int idle = 0;
+
+	for (;;) {
+		char empty[1] = "";
+		int k;
+
+		r->prompt = question;
+		r->input = empty;
+		draw(r);
+		k = display_key(&r->dpy);
+		r->prompt = NULL;
+		r->input = NULL;
+		if (k == DK_RESIZE) {
+			on_resize(r);
+			continue;
+		}
+		if (k == 'y' || k == 'Y')
+			return 1;
+		if (k == 'n' || k == 'N' || k == 27 || k == 7 || k == 3 || k == DK_ENTER ||
+		    (k == DK_NONE && ++idle > 100))
+			return 0;
+	}
+}
+
+/* "~/x" is in the home directory. */
+static void
+expand_home(char *path, size_t size)
+{
+	const char *home = getenv("HOME");
+	char tmp[4096];
+
+	if (path[0] != '~' || (path[1] != '/' && path[1] != '\0') || home == NULL)
+		return;
+	if ((size_t)snprintf(tmp, sizeof tmp, "%s%s", home, path + 1) < sizeof tmp &&
+	    strlen(tmp) < size)
+		strcpy(path, tmp);
+}
+
+static void
+save(reader *r, int markdown)
+{
+	char path[4096], err[256];
+	char *data = NULL;
+	size_t len;
+	save_result rc;
+	const char *ext = markdown ? "md" : "txt";
+
+	if (r->art == NULL)
+		return;
+	if (save_default_path(r->opt->save_dir, pith_doc_title(r->doc), ext, path,
+	    sizeof path) != 0)
+		path[0] = '\0';
+	if (!prompt(r, markdown ? "Save Markdown to: " : "Save text to: ", path, sizeof path) ||
+	    path[0] == '\0') {
+		message(r, 0, "not saved");
+		return;
+	}
+	expand_home(path, sizeof path);
+	if (save_render(r->art, markdown, text_width(r, VIEW_ARTICLE), time(NULL),
+	    &data, &len) != 0) {
+		message(r, 1, "cannot save: out of memory");
+		return;
+	}
+	rc = save_write(path, data, len, 0, err, sizeof err);
+	if (rc == SAVE_EXISTS) {
+		char q[4200];
+
+		snprintf(q, sizeof q, "%s exists; overwrite it? (y/n) ", path);
+		if (!confirm(r, q)) {
+			message(r, 0, "not saved: %s exists", path);
+			free(data);
+			return;
+		}
+		rc = save_write(path, data, len, 1, err, sizeof err);
+	}
+	if (rc == SAVE_OK)
+		message(r, 0, "saved %s (%zu bytes)", path, len);
+	else
+		message(r, 1, "%s: cannot save %s", err, path);
+	free(data);
+}
+
+static void
+open_prompt(reader *r)
+{
+	char buf[4096] = "";
+
+	if (!prompt(r, "Open: ", buf, sizeof buf) || buf[0] == '\0')
+		return;
+	expand_home(buf, sizeof buf);
+	open_page(r, buf, NULL);
+}
+
+static void
+search_prompt(reader *r)
+{
+	char buf[QUERY_MAX] = "";
+
+	if (!prompt(r, "/", buf, sizeof buf))
+		return;
+	/* An empty search repeats the last one. */
+	if (buf[0] != '\0')
+		memcpy(r->query, buf, sizeof r->query);
+	if (r->view == VIEW_HELP)
+		r->view = r->back_view;
+	search_run(r);
+	search_step(r, 0);
+}
+
+/* ------------------------------------------------------ the rest */
+
+static void
+switch_algorithm(reader *r, int dir)
+{
+	size_t n = pith_algorithm_count(), next = (r->algo + n + (size_t)(dir < 0 ? n - 1 : 1)) % n;
+	const pith_algorithm *alg = pith_algorithm_at(next);
+	size_t at = top_block(r);
+	pith_article *art = NULL;
+	pith_error err = {0};
+	pith_code rc;
+
+	if (r->doc == NULL || n < 2)
+		return;
+	rc = pith_extract(r->doc, alg->name, &r->params, &art, &err);
+	if (rc != PITH_OK && rc != PITH_ENOARTICLE) {
+		message(r, 1, "%s", err.msg);
+		return;
+	}
+	pith_article_free(r->art);
+	r->art = art;
+	r->algo = next;
+	if (r->view == VIEW_HELP)
+		r->view = r->back_view;
+	relayout(r, at);
+	if (rc == PITH_ENOARTICLE)
+		message(r, 1, "%s: no article found (d shows why)", alg->name);
+	else
+		message(r, 0, "%s: %s", alg->name, alg->summary);
+}
+
+static void
+set_theme(reader *r, size_t i)
+{
+	char why[160] = "";
+	theme t;
+
+	if (r->nthemes == 0)
+		return;
+	r->theme_i = i % r->nthemes;
+	if (theme_load(&t, r->themes[r->theme_i], NULL, NULL) != 0) {
+		message(r, 1, "cannot load the theme %s", r->themes[r->theme_i]);
+		return;
+	}
+	r->th = t;
+	display_theme(&r->dpy, &r->th);
+	snprintf(why, sizeof why, "theme %s", r->th.name);
+	message(r, 0, "%s", why);
+}
+
+static void
+set_width(reader *r, int delta)
+{
+	int w = text_width(r, VIEW_ARTICLE) + delta;
+	size_t at = top_block(r);
+
+	if (w < MIN_WIDTH)
+		w = MIN_WIDTH;
+	if (w > MAX_WIDTH)
+		w = MAX_WIDTH;
+	r->measure = w;
+	relayout(r, at);
+	message(r, 0, "width %d", text_width(r, VIEW_ARTICLE));
+}
+
+static void
+on_resize(reader *r)
+{
+	size_t at = top_block(r);
+
+	display_size(&r->dpy, &r->rows, &r->cols);
+	relayout(r, at);
+}
+
+static void
+toggle_view(reader *r, view v)
+{
+	size_t at = top_block(r);
+
+	if (r->view == VIEW_HELP) {
+		r->view = r->back_view;
+		if (v == VIEW_HELP)
+			return;
+	}
+	if (v == VIEW_HELP) {
+		r->back_view = r->view;
+		r->view = VIEW_HELP;
+		r->help_top = 0;
+		return;
+	}
+	r->view = r->view == v ? VIEW_ARTICLE : v;
+	relayout(r, at);
+	message(r, 0, "%s", r->view == VIEW_OVERLAY ?
+	    "debug overlay: score, running sum, span; dropped blocks dimmed" : "article");
+}
+
+static void
+draw(reader *r)
+{
+	layout *l = cur_layout(r);
+	size_t top = *cur_top(r);
+	int h = body_rows(r), left = (r->cols - l->width) / 2;
+	display_marks m = { r->hits, r->view == VIEW_HELP ? 0 : r->nhits, r->match,
+	    r->view == VIEW_HELP ? -1 : r->sel };
+	char status[1024], right[128];
+	const char *url;
+	size_t pct;
+
+	if (left < 1)
+		left = r->cols > l->width ? (r->cols - l->width) / 2 : 0;
+	display_erase(&r->dpy);
+	for (int y = 0; y < h && top + (size_t)y < l->nlines; y++)
+		display_line(&r->dpy, y, left, r->cols - left, l, top + (size_t)y,
+		    r->hscroll, &m);
+	url = r->doc != NULL && pith_doc_url(r->doc) != NULL ? pith_doc_url(r->doc) :
+	    r->nhist > 0 ? r->hist[r->cur].arg : "";
+	pct = l->nlines <= (size_t)h ? 100 :
+	    (top + (size_t)h) * 100 / l->nlines;
+	if (pct > 100)
+		pct = 100;
+	snprintf(status, sizeof status, " %s%s  %zu%%  %s",
+	    r->view == VIEW_HELP ? "help" : pith_algorithm_at(r->algo)->name,
+	    r->view == VIEW_OVERLAY ? " [overlay]" : "", pct, url);
+	snprintf(right, sizeof right, "%zu/%zu  ? help ", r->cur + (r->nhist > 0),
+	    r->nhist);
+	display_bar(&r->dpy, r->rows - 2, status, right, TH_STATUS);
+	if (r->prompt != NULL) {
+		display_prompt(&r->dpy, r->rows - 1, r->prompt, r->input);
+		display_flush(&r->dpy, 1);
+		return;
+	}
+	if (r->number >= 0) {
+		snprintf(status, sizeof status, "link %d (Enter follows it)", r->number);
+		display_bar(&r->dpy, r->rows - 1, status, "", TH_MESSAGE);
+	} else if (r->msg[0] != '\0') {
+		display_bar(&r->dpy, r->rows - 1, r->msg, "",
+		    r->msg_error ? TH_ERROR : TH_MESSAGE);
+	} else if (r->sel >= 0 && r->view != VIEW_HELP) {
+		snprintf(status, sizeof status, "[%d] %s", r->lay.links[r->sel].number,
+		    r->lay.links[r->sel].href);
+		display_bar(&r->dpy, r->rows - 1, status, "", TH_MESSAGE);
+	} else {
+		display_bar(&r->dpy, r->rows - 1, "", "", TH_MESSAGE);
+	}
+	display_flush(&r->dpy, 0);
+}
+
+static void
+scroll_by(reader *r, long n)
+{
+	size_t *top = cur_top(r);
+
+	if (n < 0 && (size_t)-n > *top)
+		*top = 0;
+	else
+		*top += (size_t)n;
+	clamp_top(r);
+}
+
+/* One key in the article, overlay or help. */
+static void
+key(reader *r, int k)
+{
+	long step = body_rows(r) > 2 ? body_rows(r) - 2 : 1;
+
+	/* A number then Enter follows that link; anything else forgets it. */
+	if (k >= '0' && k <= '9' && r->view != VIEW_HELP) {
+		if (r->number < 0)
+			r->number = 0;
+		if (r->number < 100000)
+			r->number = r->number * 10 + (k - '0');
+		return;
+	}
+	if (r->number >= 0) {
+		int n = r->number;
+
+		r->number = -1;
+		if (k == DK_ENTER) {
+			r->msg[0] = '\0';
+			follow(r, n - 1);
+		}
+		return;
+	}
+	if (k != DK_RESIZE && k != DK_NONE)
+		r->msg[0] = '\0';
+	switch (k) {
+	case 'q': case 'Q':
+		if (r->view == VIEW_HELP)
+			toggle_view(r, VIEW_HELP);
+		else
+			r->quit = 1;
+		break;
+	case 'j': case DK_DOWN: case 14: case 5:
+		scroll_by(r, 1);
+		break;
+	case 'k': case DK_UP: case 16: case 25:
+		scroll_by(r, -1);
+		break;
+	case ' ': case 'f': case DK_PGDN: case 6: case 22:
+		scroll_by(r, step);
+		break;
+	case 'b': case DK_PGUP: case 2:
+		scroll_by(r, -step);
+		break;
+	case 4:
+		scroll_by(r, body_rows(r) / 2);
+		break;
+	case 21:
+		scroll_by(r, -(body_rows(r) / 2));
+		break;
+	case 'g': case '<': case DK_HOME:
+		*cur_top(r) = 0;
+		break;
+	case 'G': case '>': case DK_END:
+		*cur_top(r) = cur_layout(r)->nlines;
+		clamp_top(r);
+		break;
+	case 'h': case DK_LEFT:
+		r->hscroll = r->hscroll > HSCROLL_STEP ? r->hscroll - HSCROLL_STEP : 0;
+		break;
+	case 'l': case DK_RIGHT:
+		if (r->hscroll + HSCROLL_STEP < r->max_hscroll)
+			r->hscroll += HSCROLL_STEP;
+		break;
+	case '/':
+		search_prompt(r);
+		break;
+	case 'n':
+		search_step(r, 1);
+		break;
+	case 'N':
+		search_step(r, -1);
+		break;
+	case '?': case DK_HELP:
+		toggle_view(r, VIEW_HELP);
+		break;
+	case 27:
+		if (r->view == VIEW_HELP)
+			toggle_view(r, VIEW_HELP);
+		r->sel = -1;
+		break;
+	case 'a':
+		switch_algorithm(r, 1);
+		break;
+	case 'A':
+		switch_algorithm(r, -1);
+		break;
+	case 'd':
+		toggle_view(r, VIEW_OVERLAY);
+		break;
+	case 's':
+		save(r, 0);
+		break;
+	case 'S':
+		save(r, 1);
+		break;
+	case 'o':
+		open_prompt(r);
+		break;
+	case '\t':
+		if (r->view == VIEW_HELP)
+			toggle_view(r, VIEW_HELP);
+		select_link(r, 1);
+		break;
+	case DK_BTAB:
+		if (r->view == VIEW_HELP)
+			toggle_view(r, VIEW_HELP);
+		select_link(r, -1);
+		break;
+	case DK_ENTER:
+		if (r->sel >= 0 && r->view != VIEW_HELP)
+			follow(r, r->sel);
+		else
+			scroll_by(r, 1);
+		break;
+	case DK_BACKSPACE: case 'H':
+		go(r, -1);
+		break;
+	case 'L':
+		go(r, 1);
+		break;
+	case 'r':
+		reload(r);
+		break;
+	case 't':
+		set_theme(r, r->theme_i + 1);
+		break;
+	case 'T':
+		set_theme(r, r->theme_i + r->nthemes - 1);
+		break;
+	case 'w':
+		set_width(r, -WIDTH_STEP);
+		break;
+	case 'W':
+		set_width(r, WIDTH_STEP);
+		break;
+	case 12:
+		display_redraw(&r->dpy);
+		break;
+	case DK_RESIZE:
+		on_resize(r);
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+reader_free(reader *r)
+{
+	search_clear(r);
+	layout_free(&r->lay);
+	layout_free(&r->help);
+	pith_article_free(r->art);
+	pith_doc_free(r->doc);
+	for (size_t i = 0; i < r->nhist; i++)
+		page_free(&r->hist[i]);
+	theme_names_free(r->themes, r->nthemes);
+	free(r);
+}
+
+int
+reader_run(const reader_options *o)
+{
+	reader *r = calloc(1, sizeof *r);
+	const char *tname;
+	char err[256];
+	int idle = 0, status = EXIT_ARTICLE;
+
+	if (r == NULL) {
+		report("out of memory");
+		return EXIT_INPUT;
+	}
+	r->opt = o;
+	r->sel = -1;
+	r->number = -1;
+	r->measure = o->width < 0 ? 80 : o->width;
+	if (o->params != NULL)
+		r->params = *o->params;
+	else
+		pith_params_init(&r->params);
+	for (size_t i = 0; o->algorithm != NULL && i < pith_algorithm_count(); i++)
+		if (strcmp(pith_algorithm_at(i)->name, o->algorithm) == 0)
+			r->algo = i;
+	/* Wide characters need the user's locale; numbers stay "C". */
+	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C");
+	if (display_open(&r->dpy, err, sizeof err) != 0) {
+		report("%s", err);
+		reader_free(r);
+		return EXIT_INPUT;
+	}
+	display_size(&r->dpy, &r->rows, &r->cols);
+	if (theme_names(&r->themes, &r->nthemes) != 0)
+		r->nthemes = 0;
+	tname = o->theme != NULL ? o->theme : r->dpy.colors != 0 ? "dark" : "mono";
+	if (theme_load(&r->th, tname, NULL, NULL) != 0)
+		theme_load(&r->th, "mono", NULL, NULL);
+	for (size_t i = 0; i < r->nthemes; i++)
+		if (strcmp(r->themes[i], r->th.name) == 0)
+			r->theme_i = i;
+	display_theme(&r->dpy, &r->th);
+	relayout(r, LAYOUT_NONE);
+
+	if (open_page(r, o->arg, o->url) != 0) {
+		/* Nothing to show: say why where it stays visible. */
+		char why[MSG_MAX];
+
+		memcpy(why, r->msg, sizeof why);
+		display_close(&r->dpy);
+		report("%s", why);
+		reader_free(r);
+		return EXIT_INPUT;
+	}
+	if (o->warning != NULL && r->msg[0] == '\0')
+		message(r, 1, "%s", o->warning);
+	while (!r->quit) {
+		int k;
+
+		draw(r);
+		k = display_key(&r->dpy);
+		/* A terminal that is gone gives errors, not keys. */
+		if (k == DK_NONE) {
+			if (++idle > 100)
+				break;
+			continue;
+		}
+		idle = 0;
+		key(r, k);
+	}
+	display_close(&r->dpy);
+	reader_free(r);
+	return status;
+}

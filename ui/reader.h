@@ -1,0 +1,26 @@
+/*
+ * reader.h - the interactive reader (ncursesw): pith PAGE on a terminal.
+ */
+#ifndef PITH_READER_H
+#define PITH_READER_H
+
+#include "pith.h"
+
+typedef struct {
+	const char *arg;          /* the page: a file, "-" or an http(s) URL */
+	const char *url;          /* -u: the first page's address, or NULL */
+	const char *algorithm;    /* NULL: the default */
+	const pith_params *params;
+	int width;                /* the text's measure; 0: the whole screen,
+	                             < 0: the default (80) */
+	const char *theme;        /* NULL: dark */
+	const char *save_dir;     /* NULL or "": the current directory */
+	const char *warning;      /* shown first in the message line, or NULL */
+} reader_options;
+
+/* Run the reader until the user quits.  Returns the exit status: 0, or
+ * EXIT_INPUT (3) / EXIT_NOARTICLE (1) when the first page cannot be
+ * shown (reported on stderr after the screen is restored). */
+int reader_run(const reader_options *o);
+
+#endif
