@@ -9,6 +9,8 @@
 #include "internal.h"
 
 static const pith_algorithm algorithms[] = {
+	{ "auto", "readability, with MSS when its answer is implausible",
+	  auto_extract },
 	{ "mss", "Maximum Subsequence Segmentation: densest token span "
 	  "(tag -3.25, word +1)", mss_extract },
 	{ "bte", "Body Text Extraction: most words inside, most tags outside",

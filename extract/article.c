@@ -16,6 +16,50 @@ article_token_arrays(pith_article *a, pith_error *err)
 }
 
 void
+article_stats(const pith_article *a, size_t *words, double *link_ratio)
+{
+	const pith_token *t = pith_doc_tokens(a->doc);
+	size_t nt = pith_doc_ntokens(a->doc), k = 0, chars = 0, link = 0;
+
+	*words = 0;
+	for (size_t i = 0; i < a->nspans; i++) {
+		const pith_span *s = &a->spans[i];
+		const pith_block *b = pith_doc_block(a->doc, s->block);
+
+		/* Tokens are in block order, so one sweep finds them. */
+		while (k < nt && (t[k].block == PITH_NONE || t[k].block < s->block))
+			k++;
+		for (; k < nt && (t[k].block == PITH_NONE || t[k].block == s->block); k++)
+			*words += t[k].kind == PITH_TOKEN_WORD && t[k].start >= s->start &&
+			    t[k].start + t[k].len <= s->end;
+		for (size_t r = 0; r < b->nruns; r++) {
+			size_t rs = b->runs[r].start > s->start ? b->runs[r].start : s->start;
+			size_t re = b->runs[r].start + b->runs[r].len < s->end ?
+			    b->runs[r].start + b->runs[r].len : s->end;
+
+			if (rs < re && (b->runs[r].style & PITH_STYLE_LINK))
+				link += re - rs;
+		}
+		chars += s->end - s->start;
+	}
+	*link_ratio = chars ? (double)link / (double)chars : 0;
+}
+
+pith_code
+article_note(pith_article *a, const char *note, pith_error *err)
+{
+	if ((a->note = arena_strndup(&a->strings, note, strlen(note))) == NULL)
+		return err_set(err, PITH_ENOMEM, "out of memory");
+	return PITH_OK;
+}
+
+const char *
+pith_article_note(const pith_article *a)
+{
+	return a->note;
+}
+
+void
 article_sum_blocks(pith_article *a)
 {
 	const pith_token *t = pith_doc_tokens(a->doc);

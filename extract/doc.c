@@ -404,6 +404,8 @@ add_text(builder *b, const char *text, size_t n, size_t node)
 					block_begin(b, b->c.kind);
 					mark = b->text.len;
 				}
+				if (!b->open)
+					return;     /* out of memory */
 				emit(b, text + i, j - i, false);
 				i = j;
 			} else {
@@ -430,6 +432,8 @@ add_text(builder *b, const char *text, size_t n, size_t node)
 			block_begin(b, b->c.kind);
 			mark = b->text.len;
 		}
+		if (!b->open)
+			return;     /* out of memory */
 		if (b->ws == WS_PENDING)
 			emit_styled(b, " ", 1, false, b->ws_style, b->ws_href);
 		emit(b, text + i, j - i, false);

@@ -86,12 +86,17 @@ struct pith_article {
 	unsigned char *kept;     /* nblocks, filled from the spans */
 	const char **reason;     /* nblocks, or NULL */
 	arena strings;           /* reasons that needed formatting */
+	const char *note;        /* how it was chosen, or NULL */
 };
 
 /* Keep the text of tokens first..last: whole blocks inside, clipped
  * blocks at the ends. */
 pith_code article_keep_tokens(pith_article *a, size_t first, size_t last,
                               pith_error *err);
+/* Words kept, and the share of kept text inside links. */
+void article_stats(const pith_article *a, size_t *words, double *link_ratio);
+/* Record the one-line summary of how the article was chosen. */
+pith_code article_note(pith_article *a, const char *note, pith_error *err);
 /* Fill block scores as the sums of token scores. */
 void article_sum_blocks(pith_article *a);
 /* Allocate the per-token arrays. */
@@ -112,5 +117,7 @@ pith_code bte_extract(const pith_doc *, const pith_params *, pith_article *,
                       pith_error *);
 pith_code readability_extract(const pith_doc *, const pith_params *,
                               pith_article *, pith_error *);
+pith_code auto_extract(const pith_doc *, const pith_params *, pith_article *,
+                       pith_error *);
 
 #endif

@@ -196,6 +196,9 @@ const double *pith_article_token_scores(const pith_article *a);
 const double *pith_article_running(const pith_article *a);
 int pith_article_token_span(const pith_article *a, size_t *first, size_t *last);
 const double *pith_article_block_scores(const pith_article *a);
+/* How the article was chosen, in one line ("readability: 812 words,
+ * links 0.03"); NULL when the algorithm says nothing. */
+const char *pith_article_note(const pith_article *a);
 /* Whether any of block i is kept. */
 int pith_article_block_kept(const pith_article *a, size_t i);
 /* Why block i was kept or dropped, in a few words ("dropped: link

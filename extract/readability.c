@@ -966,9 +966,16 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 			if (best[b])
 				a->spans[a->nspans++] = (pith_span){ b, 0,
 				    pith_doc_block(d, b)->len };
-		if (rc == PITH_OK && a->nspans == 0)
-			rc = err_set(err, PITH_ENOARTICLE, "readability: no paragraph "
-			    "scored");
+		if (rc == PITH_OK) {
+			size_t nwords;
+			double links;
+
+			article_stats(a, &nwords, &links);
+			/* Invisible characters only are not an article. */
+			if (nwords == 0)
+				rc = err_set(err, PITH_ENOARTICLE, "readability: "
+				    "no words in any paragraph");
+		}
 	}
 	free(best);
 	rd_free(&r);

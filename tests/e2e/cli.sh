@@ -236,9 +236,9 @@ cp "$T/out" "$T/version"
 run -V
 same "-V prints the same as --version" "$T/version"
 
-# --list-algorithms: mss (the default) and bte.
+# --list-algorithms: auto (the default), mss and bte.
 run --list-algorithms
-check_ok "--list-algorithms: mss is marked default" grep -qE '^mss .*\(default\)$' "$T/out"
+check_ok "--list-algorithms: auto is marked default" grep -qE '^auto .*\(default\)$' "$T/out"
 if grep -qE '^bte ' "$T/out" && ! grep -qE '^bte .*default' "$T/out" &&
     [ "$(grep -c default "$T/out")" -eq 1 ]
 then ok "--list-algorithms: bte listed, not default; one default"
@@ -296,7 +296,7 @@ run -d -a bte "$T/tags.html"
 expect_fail "no article: only tags (bte)" 1 "no article found"
 run -d -f json "$T/empty.html"
 expect_fail "no article: empty file" 1 "empty.html: no article found"
-run -d -p mss.word=0 "$T/page.html"
+run -d -a mss -p mss.word=0 "$T/page.html"
 expect_fail "no article: mss.word=0 makes nothing worth keeping" 1 "no article found"
 
 # ------------------------------------------------------------- text format
@@ -350,7 +350,7 @@ o = json.load(open(sys.argv[1]))
 missing = {"url", "title", "algorithm", "text"} - set(o)
 sys.exit("missing: %s" % missing if missing else 0)' "$T/out"
 expect_json_field "json: title" title "$TITLE"
-expect_json_field "json: algorithm is mss by default" algorithm mss
+expect_json_field "json: algorithm is auto by default" algorithm auto
 expect_json_field "json: url is the -u value" url http://example.com/x/y.html
 check "json: text is the paragraphs, one blank line apart, without the title" \
     python3 -c 'import json, sys
@@ -420,13 +420,13 @@ expect_fail "stdin: empty input, no article" 1 "no article found"
 # ------------------------------------------------------------- parameters
 
 # The navigation list is kept only when tags weigh -0.5.
-run -d "$T/nav.html"
+run -d -a mss "$T/nav.html"
 expect_article "-p: default weights find the article"
 lacks "-p: default mss.tag drops the navigation list" "$NAV1"
-run -d -p mss.tag=-0.5 "$T/nav.html"
+run -d -a mss -p mss.tag=-0.5 "$T/nav.html"
 expect_article "-p mss.tag=-0.5 finds the article"
 expect_text "-p mss.tag=-0.5 keeps the navigation list" "$nl$NAV1${nl}Sports results today${nl}Weather forecast maps$nl"
-run -d --param=mss.tag=-3.25 "$T/nav.html"
+run -d -a mss --param=mss.tag=-3.25 "$T/nav.html"
 lacks "--param mss.tag=-3.25 (the default) drops it again" "$NAV1"
 
 # ------------------------------------------------------------- HTTP

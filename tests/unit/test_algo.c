@@ -58,7 +58,9 @@ test_registry(void **state)
 {
 	(void)state;
 	assert_true(pith_algorithm_count() >= 2);
-	assert_string_equal(pith_algorithm_at(0)->name, "mss");
+	assert_string_equal(pith_algorithm_at(0)->name, "auto");
+	assert_non_null(pith_algorithm_find("mss"));
+	assert_non_null(pith_algorithm_find("readability"));
 	assert_non_null(pith_algorithm_find("bte"));
 	assert_null(pith_algorithm_find("nope"));
 	assert_null(pith_algorithm_find(NULL));
@@ -152,7 +154,7 @@ test_mss_scores_exposed(void **state)
 	const pith_token *t;
 
 	assert_int_equal(pith_doc_parse(page, strlen(page), NULL, &d, &err), PITH_OK);
-	assert_int_equal(pith_extract(d, NULL, NULL, &a, &err), PITH_OK);
+	assert_int_equal(pith_extract(d, "mss", NULL, &a, &err), PITH_OK);
 	assert_string_equal(pith_article_algorithm(a), "mss");
 	n = pith_doc_ntokens(d);
 	t = pith_doc_tokens(d);
