@@ -134,6 +134,12 @@ pith_extract(const pith_doc *doc, const char *algorithm,
 		a->kept[a->spans[i].block] = 1;
 	if (rc == PITH_OK && a->nspans == 0)
 		rc = err_set(err, PITH_ENOARTICLE, "%s: nothing was kept", alg->name);
+	if (rc == PITH_ENOARTICLE) {
+		/* No article keeps nothing; the scores stay to explain why. */
+		free(a->spans);
+		a->spans = NULL;
+		a->nspans = 0;
+	}
 	if (rc != PITH_OK && rc != PITH_ENOARTICLE) {
 		pith_article_free(a);
 		return rc;

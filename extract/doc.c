@@ -31,6 +31,7 @@ typedef struct {
 	size_t row;        /* frame of the data-table row, or NONE */
 	bool head;         /* in <head>: no blocks, no tokens */
 	bool notext;       /* text here is not content (svg, select, ...) */
+	bool noscript;     /* in <noscript>: only its images count */
 	unsigned style;
 	const char *href;
 } ctx;
@@ -101,7 +102,7 @@ static bool
 tag_is_dropped(GumboTag t)
 {
 	return t == GUMBO_TAG_SCRIPT || t == GUMBO_TAG_STYLE ||
-	    t == GUMBO_TAG_NOSCRIPT || t == GUMBO_TAG_TEMPLATE;
+	    t == GUMBO_TAG_TEMPLATE;
 }
 
 /* Elements walked (their tags count) but whose text is not prose. */
@@ -313,7 +314,7 @@ block_end(builder *b)
 	block_trim(b, b->text.len - b->bstart - len);
 	for (i = 0; i < len && !content; i++)
 		content = !is_space((unsigned char)b->text.data[b->bstart + i]);
-	if (!content && blk->kind != PITH_BLOCK_RULE) {
+	if (!content && blk->kind != PITH_BLOCK_RULE && blk->kind != PITH_BLOCK_IMAGE) {
 		/* Nothing to show (a blank pre): forget it, its tags
 		 * go to the next block. */
 		for (i = b->tstart; i < d->ntokens; i++)
@@ -535,6 +536,100 @@ title_take(builder *b, GumboNode *g)
 	buf_free(&t);
 }
 
+/* The image's real address: lazy loaders keep it in data-* attributes
+ * and leave a placeholder (often a data: URI) in src. */
+static const char *
+image_src(GumboNode *g, char *out, size_t size)
+{
+	static const char *const lazy[] = {
+		"data-src", "data-lazy-src", "data-original", "data-url",
+		"data-srcset", "data-lazy-srcset", "srcset", "src",
+	};
+
+	for (size_t i = 0; i < sizeof lazy / sizeof lazy[0]; i++) {
+		const char *v = attr(g, lazy[i]);
+		size_t n;
+
+		if (v == NULL)
+			continue;
+		v += strspn(v, " \t\n\r\f");
+		/* A srcset lists "url 2x, url 640w": take the first url. */
+		n = strcspn(v, strstr(lazy[i], "srcset") ? " \t\n\r\f," : "");
+		if (n == 0 || n >= size || strncasecmp(v, "data:", 5) == 0)
+			continue;
+		memcpy(out, v, n);
+		out[n] = '\0';
+		return out;
+	}
+	return NULL;
+}
+
+/* An image standing between blocks becomes an image block (images in
+ * the middle of a line are icons and emoji, not figures). */
+static void
+image(builder *b, GumboNode *g)
+{
+	pith_doc *d = b->doc;
+	char where[2048], *u;
+	const char *src = image_src(g, where, sizeof where), *alt = attr(g, "alt");
+	pith_block *last = d->nblocks ? &d->blocks[d->nblocks - 1] : NULL;
+	int w = int_attr(g, "width", 100), h = int_attr(g, "height", 100);
+
+	if (w < 32 || h < 32)
+		return;     /* tracking pixels and icons */
+	if (src == NULL && (alt == NULL || *alt == '\0'))
+		return;
+	u = src != NULL ? pith_url_resolve(d->url, src) : NULL;
+	if (src != NULL && u == NULL) {
+		b->oom = true;
+		return;
+	}
+	/* A noscript fallback completes the lazy image just before it. */
+	if (b->c.noscript && last != NULL && last->kind == PITH_BLOCK_IMAGE &&
+	    (last->src == NULL || (u != NULL && strcmp(last->src, u) == 0))) {
+		if (last->src == NULL && u != NULL &&
+		    (last->src = arena_strndup(&d->strings, u, strlen(u))) == NULL)
+			b->oom = true;
+		free(u);
+		return;
+	}
+	block_begin(b, PITH_BLOCK_IMAGE);
+	if (b->open) {
+		pith_block *blk = &d->blocks[d->nblocks - 1];
+
+		if (u != NULL && (blk->src = arena_strndup(&d->strings, u, strlen(u))) == NULL)
+			b->oom = true;
+		if (alt != NULL) {
+			unsigned style = b->c.style;
+			const char *href = b->c.href;
+
+			/* Alt text is plain words, not the page's prose:
+			 * no tokens, no link style. */
+			b->c.style = 0;
+			b->c.href = NULL;
+			for (const char *p = alt; *p && !b->oom; p++) {
+				size_t k = control_len((const unsigned char *)p, p[1] ? 2 : 1);
+
+				if (k > 0) {
+					p += k - 1;
+				} else if (is_space((unsigned char)*p)) {
+					if (b->ws == WS_CONTENT)
+						b->ws = WS_PENDING;
+				} else {
+					if (b->ws == WS_PENDING)
+						emit(b, " ", 1, true);
+					emit(b, p, 1, false);
+					b->ws = WS_CONTENT;
+				}
+			}
+			b->c.style = style;
+			b->c.href = href;
+		}
+		block_end(b);
+	}
+	free(u);
+}
+
 static bool
 node_push(builder *b, GumboNode *g)
 {
@@ -587,7 +682,10 @@ enter(builder *b, GumboNode *g)
 	    b->depth + 1 >= b->max_depth)
 		return;     /* recorded, not walked */
 
-	if (!b->c.head && el->original_tag.length > 0)
+	/* <noscript> is what a browser without scripts shows; pith reads
+	 * only its images, and its tags are not the page's. */
+	if (!b->c.head && !b->c.noscript && tag != GUMBO_TAG_NOSCRIPT &&
+	    el->original_tag.length > 0)
 		token_push(b, PITH_TOKEN_TAG, node, 0, 0);
 
 	f = &b->stack[b->depth++];
@@ -605,6 +703,19 @@ enter(builder *b, GumboNode *g)
 	switch (tag) {
 	case GUMBO_TAG_HEAD:
 		b->c.head = true;
+		break;
+	case GUMBO_TAG_NOSCRIPT:
+		b->c.noscript = b->c.notext = true;
+		break;
+	case GUMBO_TAG_IMG:
+		if (!b->c.head && !data_cell && !b->open &&
+		    (!b->c.notext || b->c.noscript))
+			image(b, g);
+		break;
+	case GUMBO_TAG_FIGURE:
+		/* Text in a figure is its caption or credit; a table or
+		 * code listing in it keeps its own kind. */
+		b->c.kind = PITH_BLOCK_CAPTION;
 		break;
 	case GUMBO_TAG_BODY:
 		b->c.head = false;
@@ -742,7 +853,8 @@ leave(builder *b)
 	frame *f = &b->stack[--b->depth];
 	GumboElement *el = &f->g->v.element;
 
-	if (!b->c.head && el->original_end_tag.length > 0 && !tag_is_void(el->tag))
+	if (!b->c.head && !b->c.noscript && el->original_end_tag.length > 0 &&
+	    !tag_is_void(el->tag))
 		token_push(b, PITH_TOKEN_TAG, f->node, 0, 0);
 	if (f->block)
 		block_end(b);

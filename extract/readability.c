@@ -750,10 +750,10 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total)
 		return NULL;
 	if (tag_out(t) || (c & C_ROLE_OUT))
 		return "dropped: navigation or aside";
-	if (t == GUMBO_TAG_FIGCAPTION || (c & C_CAPTION))
+	/* Figure captions stay (the text output leaves them out unless
+	 * asked); credit and caption lines elsewhere are plain text. */
+	if ((c & C_CAPTION) && t != GUMBO_TAG_FIGCAPTION)
 		return "dropped: caption";
-	if (t == GUMBO_TAG_FIGURE && !(r->flags[n] & N_DATA))
-		return "dropped: figure";
 	if ((t == GUMBO_TAG_HEADER || (c & C_META)) && r->len[n] < 200 && n != top)
 		return "dropped: byline or dateline";
 	if ((c & C_BOILER) && !(c & C_BODY) && r->len[n] < 0.5 * total && n != top)
@@ -785,8 +785,8 @@ similar_title(const rd *r, size_t b)
 		return false;
 	n = strlen(t);
 	/* The page title usually holds the headline plus the site name. */
-	return blk->len >= 10 && (strstr(t, blk->text) != NULL ||
-	    (n >= 10 && strstr(blk->text, t) != NULL));
+	return strcmp(t, blk->text) == 0 || (blk->len >= 10 &&
+	    (strstr(t, blk->text) != NULL || (n >= 10 && strstr(blk->text, t) != NULL)));
 }
 
 /* The reasons that name the chosen container, so the overlay can say

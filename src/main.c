@@ -17,8 +17,8 @@
 
 static const char usage_text[] =
 "usage: pith [-d] [-a ALGO] [-f text|markdown|json] [-w WIDTH] [-u URL]\n"
-"            [-p NAME=VALUE] [--explain] [--theme NAME] [--config FILE]\n"
-"            [URL|FILE|-]\n"
+"            [-p NAME=VALUE] [--captions] [--explain] [--theme NAME]\n"
+"            [--config FILE] [URL|FILE|-]\n"
 "\n"
 "Finds the article in a web page and shows it.  Without -d, and with a\n"
 "terminal on standard output, it opens the reader; otherwise it dumps.\n"
@@ -30,6 +30,7 @@ static const char usage_text[] =
 "  -u, --url URL           the page's address, for a file or stdin\n"
 "  -p, --param NAME=VALUE  set an algorithm parameter (see --list-params)\n"
 "      --explain           print why each block was kept or dropped\n"
+"      --captions          keep figure captions and image descriptions in text\n"
 "      --theme NAME        the reader's colours: dark, light, mono, ...\n"
 "      --config FILE       read settings from FILE, not\n"
 "                          $XDG_CONFIG_HOME/pith/config\n"
@@ -96,7 +97,7 @@ option_name(const char *arg, int opt)
 }
 
 enum { OPT_LIST_ALGORITHMS = 256, OPT_LIST_PARAMS, OPT_EXPLAIN, OPT_THEME,
-	OPT_CONFIG };
+	OPT_CONFIG, OPT_CAPTIONS };
 
 int
 main(int argc, char **argv)
@@ -111,6 +112,7 @@ main(int argc, char **argv)
 		{ "list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS },
 		{ "list-params", no_argument, NULL, OPT_LIST_PARAMS },
 		{ "explain", no_argument, NULL, OPT_EXPLAIN },
+		{ "captions", no_argument, NULL, OPT_CAPTIONS },
 		{ "theme", required_argument, NULL, OPT_THEME },
 		{ "config", required_argument, NULL, OPT_CONFIG },
 		{ "help", no_argument, NULL, 'h' },
@@ -121,6 +123,7 @@ main(int argc, char **argv)
 	const char *theme_name = NULL, *config_path = NULL;
 	format fmt = FORMAT_TEXT;
 	int width = -1, dump = 0, explain = 0, explain_width, ch, status;
+	unsigned text_flags = 0;
 	config cfg = {0};
 	config_warnings cw = {{0}, 0};
 	pith_params params;
@@ -186,6 +189,9 @@ main(int argc, char **argv)
 				printf("%-12s %-8g %s\n", name, dflt, doc_);
 			return 0;
 		}
+		case OPT_CAPTIONS:
+			text_flags |= PITH_TEXT_CAPTIONS;
+			break;
 		case OPT_EXPLAIN:
 			explain = 1;
 			break;
@@ -275,7 +281,7 @@ main(int argc, char **argv)
 			status = EXIT_ARTICLE;
 		else
 			report("%s: out of memory", arg);
-	} else if (output_dump(art, fmt, width, stdout) == 0) {
+	} else if (output_dump(art, fmt, width, text_flags, stdout) == 0) {
 		status = EXIT_ARTICLE;
 	}
 	if (fflush(stdout) != 0 && status == EXIT_ARTICLE) {

@@ -90,7 +90,8 @@ jstr(const char *s)
 }
 
 int
-output_dump(const pith_article *a, format f, int width, FILE *out)
+output_dump(const pith_article *a, format f, int width, unsigned text_flags,
+            FILE *out)
 {
 	const pith_doc *d = pith_article_doc(a);
 	const char *title = pith_doc_title(d);
@@ -100,7 +101,7 @@ output_dump(const pith_article *a, format f, int width, FILE *out)
 	int rc = 0;
 
 	if ((f == FORMAT_MARKDOWN ? pith_article_markdown(a, &body, &len, &err) :
-	    pith_article_text(a, 0, &body, &len, &err)) != PITH_OK) {
+	    pith_article_text(a, text_flags, &body, &len, &err)) != PITH_OK) {
 		report("%s", err.msg);
 		return -1;
 	}

@@ -41,6 +41,8 @@ const char *fetch_version(void);
 typedef enum { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_JSON } format;
 int output_parse_format(const char *name, format *f);
 /* Write the article; 0, or -1 after reporting. */
-int output_dump(const pith_article *a, format f, int width, FILE *out);
+/* text_flags: PITH_TEXT_* for the text and JSON formats. */
+int output_dump(const pith_article *a, format f, int width, unsigned text_flags,
+                FILE *out);
 
 #endif

@@ -2,7 +2,8 @@
 # NAME.expect of lines "+ text" (must be in the article) and "- text"
 # (must not be), checked on the JSON text with white space collapsed.
 # "@ ALGO ..." names the algorithms a page is checked with (default: the
-# default algorithm).
+# default algorithm); "! no article" says the page has none: pith must
+# exit 1 and say why.
 . tests/lib.sh
 
 for exp in tests/pages/*.expect; do
@@ -12,6 +13,11 @@ for exp in tests/pages/*.expect; do
 	[ -n "$algos" ] || algos=$("$PITH" --list-algorithms | awk 'NR == 1 { print $1 }')
 	for a in $algos; do
 		run -d -f json -a "$a" "$page"
+		if grep -q '^! no article' "$exp"; then
+			expect_status "$name/$a: no article, exit 1" 1
+			expect_err "$name/$a: says there is no article" "no article found"
+			continue
+		fi
 		expect_status "$name/$a: article found" 0
 		python3 -c 'import json, sys
 print(" ".join(json.load(sys.stdin)["text"].split()))' <"$T/out" >"$T/text" 2>"$T/err" ||

@@ -144,17 +144,53 @@ test_headings_quotes_captions_rules(void **state)
 	    "<blockquote>q2</blockquote></blockquote><figure><img src=x>"
 	    "<figcaption>Cap</figcaption></figure><hr><p>end</p>");
 
-	assert_int_equal(pith_doc_nblocks(d), 7);
+	assert_int_equal(pith_doc_nblocks(d), 8);
 	assert_int_equal(block(d, 0)->kind, PITH_BLOCK_HEADING);
 	assert_int_equal(block(d, 0)->level, 1);
 	assert_int_equal(block(d, 1)->level, 3);
 	assert_int_equal(block(d, 2)->quote, 1);
 	assert_string_equal(block(d, 3)->text, "q2");
 	assert_int_equal(block(d, 3)->quote, 2);
-	assert_int_equal(block(d, 4)->kind, PITH_BLOCK_CAPTION);
-	assert_int_equal(block(d, 5)->kind, PITH_BLOCK_RULE);
-	assert_int_equal(block(d, 5)->len, 0);
-	assert_int_equal(block(d, 6)->quote, 0);
+	assert_int_equal(block(d, 4)->kind, PITH_BLOCK_IMAGE);
+	assert_string_equal(block(d, 4)->src, "https://example.org/dir/x");
+	assert_int_equal(block(d, 5)->kind, PITH_BLOCK_CAPTION);
+	assert_int_equal(block(d, 6)->kind, PITH_BLOCK_RULE);
+	assert_int_equal(block(d, 6)->len, 0);
+	assert_int_equal(block(d, 7)->quote, 0);
+	pith_doc_free(d);
+}
+
+static void
+test_images(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<p>text <img src=icon.png alt=icon> more</p>"
+	    "<img src='data:image/gif;base64,R0l' data-src='/a.jpg' alt=' A\n cat '>"
+	    "<noscript><img src='/a.jpg' alt='A cat'></noscript>"
+	    "<img src='data:,' alt='Lazy'><noscript><img src='/b.jpg'></noscript>"
+	    "<img srcset='/c-1x.jpg 1x, /c-2x.jpg 2x'>"
+	    "<img src='/pixel.gif' width=1 height=1><img src='data:,'>"
+	    "<figure><img src='/d.jpg'><figcaption>Cap</figcaption><p>Credit</p></figure>");
+
+	/* Inline images are icons, not blocks; the rest are. */
+	assert_string_equal(block(d, 0)->text, "text more");
+	assert_int_equal(block(d, 1)->kind, PITH_BLOCK_IMAGE);
+	assert_string_equal(block(d, 1)->text, "A cat");
+	assert_string_equal(block(d, 1)->src, "https://example.org/a.jpg");
+	/* The noscript copy of a lazy image completes it, once. */
+	assert_string_equal(block(d, 2)->text, "Lazy");
+	assert_string_equal(block(d, 2)->src, "https://example.org/b.jpg");
+	assert_string_equal(block(d, 3)->src, "https://example.org/c-1x.jpg");
+	assert_int_equal(block(d, 3)->len, 0);
+	/* Pixels and bare placeholders are nothing. */
+	assert_string_equal(block(d, 4)->src, "https://example.org/d.jpg");
+	assert_int_equal(block(d, 5)->kind, PITH_BLOCK_CAPTION);
+	assert_int_equal(block(d, 6)->kind, PITH_BLOCK_CAPTION);
+	assert_int_equal(pith_doc_nblocks(d), 7);
+	/* No tokens come from noscript or alt text. */
+	for (size_t i = 0; i < pith_doc_ntokens(d); i++)
+		assert_true(pith_doc_tokens(d)[i].kind == PITH_TOKEN_TAG ||
+		    pith_doc_tokens(d)[i].block == 0 || pith_doc_tokens(d)[i].block >= 5);
 	pith_doc_free(d);
 }
 
@@ -445,6 +481,7 @@ main(void)
 		cmocka_unit_test(test_controls_stripped),
 		cmocka_unit_test(test_pre_verbatim),
 		cmocka_unit_test(test_headings_quotes_captions_rules),
+		cmocka_unit_test(test_images),
 		cmocka_unit_test(test_lists),
 		cmocka_unit_test(test_tables),
 		cmocka_unit_test(test_line_breaks),
