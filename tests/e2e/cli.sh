@@ -540,3 +540,25 @@ for ent in '&#8203;&#8203;' '&#x2028;'; do
 	then ok "never empty: <p>$ent</p>"
 	else not_ok "never empty: <p>$ent</p>" "exit $status with stdout: $(od -An -c "$T/out" | show /dev/stdin)"; fi
 done
+
+# ------------------------------------------------------------- captions
+
+# Figures are for eyes: text and JSON leave captions and image alt text
+# out unless --captions; Markdown always shows them.
+cat >"$T/figure.html" <<'EOF2'
+<html><head><title>Figures</title></head><body><article>
+<p>The opening paragraph of the article is long enough to be the article text by any measure used here.</p>
+<figure><img src="/photo.jpg" alt="A lighthouse at dusk"><figcaption>The lighthouse, seen from the pier.</figcaption></figure>
+<p>The closing paragraph of the article goes on for a while so that both paragraphs belong together.</p>
+</article></body></html>
+EOF2
+run -d -f json "$T/figure.html"
+expect_article "captions: article found"
+lacks "captions: caption left out of text by default" "seen from the pier"
+lacks "captions: alt text left out of text by default" "lighthouse at dusk"
+run -d -f json --captions "$T/figure.html"
+expect_text "--captions: caption kept" "The lighthouse, seen from the pier."
+expect_text "--captions: alt text kept" "A lighthouse at dusk"
+run -d -f markdown -u https://site.example/a.html "$T/figure.html"
+expect_text "markdown: the image" "![A lighthouse at dusk](<https://site.example/photo.jpg>)"
+expect_text "markdown: the caption" "The lighthouse, seen from the pier."
