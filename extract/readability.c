@@ -19,6 +19,7 @@
  */
 #include <gumbo.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -736,6 +737,31 @@ gather(rd *r, size_t top)
 	}
 }
 
+/* A reason with the numbers or names that decided it, kept with the
+ * article; a fixed text when memory runs out. */
+static const char *
+reason(rd *r, const char *fallback, const char *fmt, ...)
+{
+	char s[160];
+	va_list ap;
+	const char *p;
+
+	va_start(ap, fmt);
+	vsnprintf(s, sizeof s, fmt, ap);
+	va_end(ap);
+	p = arena_strndup(r->strings, s, strlen(s));
+	return p != NULL ? p : fallback;
+}
+
+/* The class (else id) a name rule matched, for the reason. */
+static const char *
+names(const rd *r, size_t n)
+{
+	const char *v = attr(r, n, "class");
+
+	return v != NULL && *v ? v : attr(r, n, "id") ? attr(r, n, "id") : "";
+}
+
 /* Node n inside the content: why it is dropped, or NULL. */
 static const char *
 prune_reason(rd *r, size_t n, size_t top, unsigned f, double total)
@@ -749,17 +775,22 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total)
 	if (r->flags[n] & N_KEEP)
 		return NULL;
 	if (tag_out(t) || (c & C_ROLE_OUT))
-		return "dropped: navigation or aside";
+		return reason(r, "dropped: navigation or aside", "dropped: <%s>%s%.40s",
+		    pith_doc_node(r->d, n)->tag, attr(r, n, "role") ? " role " : "",
+		    attr(r, n, "role") ? attr(r, n, "role") : "");
 	/* Figure captions stay (the text output leaves them out unless
 	 * asked); credit and caption lines elsewhere are plain text. */
 	if ((c & C_CAPTION) && t != GUMBO_TAG_FIGCAPTION)
-		return "dropped: caption";
+		return reason(r, "dropped: caption", "dropped: caption '%.40s'", names(r, n));
 	if ((t == GUMBO_TAG_HEADER || (c & C_META)) && r->len[n] < 200 && n != top)
-		return "dropped: byline or dateline";
+		return reason(r, "dropped: byline or dateline",
+		    "dropped: byline or dateline '%.40s'", t == GUMBO_TAG_HEADER ?
+		    "<header>" : names(r, n));
 	if ((c & C_BOILER) && !(c & C_BODY) && r->len[n] < 0.5 * total && n != top)
-		return "dropped: boilerplate name";
+		return reason(r, "dropped: boilerplate name",
+		    "dropped: boilerplate name '%.40s'", names(r, n));
 	if ((t == GUMBO_TAG_UL || t == GUMBO_TAG_OL) && ld > 0.6)
-		return "dropped: link list";
+		return reason(r, "dropped: link list", "dropped: link list, links %.2f", ld);
 	if (!(f & F_CLEAN) || (r->flags[n] & N_DATA) || n == top)
 		return NULL;
 	if (t == GUMBO_TAG_DIV || t == GUMBO_TAG_SECTION || t == GUMBO_TAG_UL ||
@@ -767,9 +798,11 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total)
 		int w = (f & F_WEIGHT_CLASSES) ? r->weight[n] : 0;
 
 		if (w < 0)
-			return "dropped: negative class weight";
+			return reason(r, "dropped: negative class weight",
+			    "dropped: class weight %d '%.40s'", w, names(r, n));
 		if (r->commas[n] < 10 && ((w < 25 && ld > 0.2) || ld > 0.5))
-			return "dropped: link density";
+			return reason(r, "dropped: link density",
+			    "dropped: link density %.2f (weight %d)", ld, w);
 	}
 	return NULL;
 }
@@ -803,9 +836,9 @@ describe(rd *r, size_t top, unsigned f)
 	for (int i = 0; i < n && i < (int)sizeof name; i++)
 		if (name[i] == ' ')
 			name[i] = '.';
-	snprintf(s, sizeof s, "kept: in %s, score %.1f, links %.2f%s", name,
-	    r->score[top], density(r, top), f & F_STRIP_UNLIKELY ? "" :
-	    " (relaxed retry)");
+	snprintf(s, sizeof s, "kept: in %s, score %.1f, weight %+d, links %.2f%s",
+	    name, r->score[top], (f & F_WEIGHT_CLASSES) ? r->weight[top] : 0,
+	    density(r, top), f & F_STRIP_UNLIKELY ? "" : " (relaxed retry)");
 	r->kept_why = arena_strndup(r->strings, s, strlen(s));
 	snprintf(s, sizeof s, "dropped: outside %s", name);
 	r->out_why = arena_strndup(r->strings, s, strlen(s));
@@ -874,7 +907,8 @@ run(rd *r, unsigned f, size_t *top_out)
 		}
 		if (blk->kind != PITH_BLOCK_PRE && blk->kind != PITH_BLOCK_ROW &&
 		    r->blen[b] < 150 && r->blen[b] > 0 && r->blink[b] / r->blen[b] > 0.8) {
-			r->why[b] = "dropped: mostly links";
+			r->why[b] = reason(r, "dropped: mostly links",
+			    "dropped: mostly links %.2f", r->blink[b] / r->blen[b]);
 			continue;
 		}
 		r->keep[b] = 1;

@@ -275,6 +275,14 @@ overlay_summary(const overlay *o, char *buf, size_t size)
 	else
 		snprintf(buf, size, "%s: kept %zu of %zu blocks",
 		    pith_article_algorithm(o->a), kept, nb);
+	/* How the algorithm decided, when it says (auto names the method
+	 * it used). */
+	if (pith_article_note(o->a) != NULL) {
+		size_t n = strlen(buf);
+
+		if (n + 3 < size)
+			snprintf(buf + n, size - n, " (%s)", pith_article_note(o->a));
+	}
 }
 
 const char *
