@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unictype.h>
 #include <unistr.h>
 #include "internal.h"
@@ -848,6 +849,71 @@ describe(rd *r, size_t top, unsigned f)
 		r->why[b] = r->out_why;
 }
 
+/* Distinct links in a block. */
+static size_t
+links(const pith_block *blk)
+{
+	size_t n = 0;
+	const char *last = NULL;
+
+	for (size_t i = 0; i < blk->nruns; i++)
+		if (blk->runs[i].href != NULL && blk->runs[i].href != last) {
+			last = blk->runs[i].href;
+			n++;
+		}
+	return n;
+}
+
+static bool
+starts(const char *s, size_t n, const char *word)
+{
+	size_t k = strlen(word);
+
+	return n >= k && strncasecmp(s, word, k) == 0;
+}
+
+/* Short lines that say who, when or what a picture is, or that an ad
+ * sits here: the article's furniture, not its text.  Judged on the
+ * text, for the pages whose class names say nothing. */
+static const char *
+label(const pith_block *blk)
+{
+	static const char *const ads[] = {
+		"advert", "advertisement", "advertising", "sponsored", "ad",
+		"anzeige", "publicit\xc3\xa9", "publicidad", "pubblicit\xc3\xa0",
+	};
+	static const char *const dates[] = {
+		"published", "updated", "last updated", "first published", "posted",
+		"modified",
+	};
+	const char *s = blk->text;
+	size_t n = blk->len, nw = 1;
+	char end;
+
+	if (blk->kind != PITH_BLOCK_PARA || n == 0 || n > 250)
+		return NULL;
+	end = s[n - 1];
+	for (size_t i = 0; i < n; i++)
+		nw += s[i] == ' ';
+	for (size_t i = 0; i < sizeof ads / sizeof ads[0]; i++)
+		if (strlen(ads[i]) == n && starts(s, n, ads[i]))
+			return "dropped: advertisement label";
+	for (size_t i = 0; n < 120 && i < sizeof dates / sizeof dates[0]; i++)
+		if (starts(s, n, dates[i]) && strchr(": 0123456789", s[strlen(dates[i])]) &&
+		    strpbrk(s, "0123456789") != NULL)
+			return "dropped: dateline";
+	if (n < 100 && nw <= 12 && starts(s, n, "by ") && s[3] >= 'A' && s[3] <= 'Z' &&
+	    end != '.' && end != '!' && end != '?' && end != '"')
+		return "dropped: byline";
+	if (end == ')' && (strstr(s, "(Image:") || strstr(s, "(Photo:") ||
+	    strstr(s, "(Picture:") || strstr(s, "(Credit:")))
+		return "dropped: caption line";
+	if (n < 150 && (starts(s, n, "photo:") || starts(s, n, "image:") ||
+	    starts(s, n, "credit:") || starts(s, n, "photograph:")))
+		return "dropped: caption line";
+	return NULL;
+}
+
 /* One pass with flags f; returns the kept text length. */
 static double
 run(rd *r, unsigned f, size_t *top_out)
@@ -905,8 +971,11 @@ run(rd *r, unsigned f, size_t *top_out)
 			r->why[b] = "dropped: repeats the title";
 			continue;
 		}
+		if ((r->why[b] = label(blk)) != NULL)
+			continue;
 		if (blk->kind != PITH_BLOCK_PRE && blk->kind != PITH_BLOCK_ROW &&
-		    r->blen[b] < 150 && r->blen[b] > 0 && r->blink[b] / r->blen[b] > 0.8) {
+		    r->blen[b] > 0 && r->blink[b] / r->blen[b] > 0.8 &&
+		    (r->blen[b] < 150 || links(blk) >= 3)) {
 			r->why[b] = reason(r, "dropped: mostly links",
 			    "dropped: mostly links %.2f", r->blink[b] / r->blen[b]);
 			continue;

@@ -232,6 +232,28 @@ test_readability_keeps_structure(void **state)
 	done(&r);
 }
 
+/* Furniture judged by its words: bylines, datelines, ad labels and
+ * caption lines go; prose that merely starts alike stays. */
+static void
+test_labels(void **state)
+{
+	(void)state;
+	result r = run("<article><p>By Jane Roe - 11/18/19 11:04 PM EST</p>"
+	    "<p>PUBLISHED: 10:48, Tue, Nov 19, 2019 | UPDATED: 11:05</p>" PROSE("A.")
+	    "<p>Advertisement</p><p>The crowd gathered by the river (Image: GETTY )</p>"
+	    "<p>By the end of the night, the bridge was open.</p>"
+	    "<p>Updated guidance is expected from the council next week.</p>"
+	    PROSE("B.") "</article>", "readability");
+
+	assert_string_equal(why(&r, "By Jane"), "dropped: byline");
+	assert_string_equal(why(&r, "PUBLISHED"), "dropped: dateline");
+	assert_string_equal(why(&r, "Advertisement"), "dropped: advertisement label");
+	assert_string_equal(why(&r, "The crowd"), "dropped: caption line");
+	assert_non_null(strstr(r.text, "By the end of the night, the bridge was open."));
+	assert_non_null(strstr(r.text, "Updated guidance is expected"));
+	done(&r);
+}
+
 int
 main(void)
 {
@@ -247,6 +269,7 @@ main(void)
 		cmocka_unit_test(test_auto_falls_back),
 		cmocka_unit_test(test_auto_index_page),
 		cmocka_unit_test(test_readability_keeps_structure),
+		cmocka_unit_test(test_labels),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
