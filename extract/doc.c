@@ -696,7 +696,10 @@ enter(builder *b, GumboNode *g)
 		block_end(b);
 		b->c.box = node;
 	}
-	if (tag_is_notext(tag))
+	/* What a browser does not show is not text: the hidden attribute
+	 * and inline display:none (its tags still count as tokens). */
+	if (tag_is_notext(tag) || attr(g, "hidden") != NULL ||
+	    str_style_hides(attr(g, "style")))
 		b->c.notext = true;
 	b->c.style |= tag_style(tag);
 

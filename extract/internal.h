@@ -49,6 +49,8 @@ size_t str_control_len(const unsigned char *s, size_t n);
  * controls dropped and at most max bytes kept, cut between characters.
  * NULL only when out of memory. */
 char *str_clean(arena *a, const char *s, size_t n, size_t max);
+/* Whether an inline style attribute hides the element. */
+bool str_style_hides(const char *style);
 
 /* ---- the document (doc.c) */
 struct pith_doc {

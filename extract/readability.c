@@ -270,23 +270,6 @@ attr(const rd *r, size_t n, const char *name)
 }
 
 static bool
-style_hides(const char *s)
-{
-	char sq[256];
-	size_t n = 0;
-
-	if (s == NULL)
-		return false;
-	/* "display: none" with any spacing and case. */
-	for (; *s && n + 1 < sizeof sq; s++)
-		if (*s != ' ' && *s != '\t' && *s != '\n')
-			sq[n++] = (char)(*s >= 'A' && *s <= 'Z' ? *s + 32 : *s);
-	sq[n] = 0;
-	return strstr(sq, "display:none") != NULL ||
-	    strstr(sq, "visibility:hidden") != NULL;
-}
-
-static bool
 role_out(const char *role)
 {
 	static const char *const out[] = {
@@ -404,7 +387,7 @@ prepare(rd *r)
 		GumboTag t = tag(r, n);
 		unsigned c = classify(attr(r, n, "class")) | classify(attr(r, n, "id"));
 
-		if (attr(r, n, "hidden") != NULL || style_hides(attr(r, n, "style")) ||
+		if (attr(r, n, "hidden") != NULL || str_style_hides(attr(r, n, "style")) ||
 		    (attr(r, n, "aria-hidden") != NULL &&
 		    strcmp(attr(r, n, "aria-hidden"), "true") == 0))
 			c |= C_HIDDEN;

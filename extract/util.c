@@ -204,3 +204,22 @@ str_clean(arena *a, const char *s, size_t n, size_t max)
 	free(t);
 	return r;
 }
+
+/* Whether an inline style hides its element: "display: none" or
+ * "visibility: hidden", with any spacing and case. */
+bool
+str_style_hides(const char *s)
+{
+	char sq[256];
+	size_t n = 0;
+
+	if (s == NULL)
+		return false;
+	for (; *s && n + 1 < sizeof sq; s++)
+		if (*s != ' ' && *s != '\t' && *s != '\n')
+			sq[n++] = (char)(*s >= 'A' && *s <= 'Z' ? *s + 32 : *s);
+	sq[n] = 0;
+	return strstr(sq, "display:none") != NULL ||
+	    strstr(sq, "visibility:hidden") != NULL;
+}
+
