@@ -51,7 +51,8 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	char note[160];
 
 	rc = readability_extract(d, p, a, err);
-	if (rc != PITH_OK && rc != PITH_ENOARTICLE)
+	/* An index page is not an article however dense its teasers. */
+	if ((rc != PITH_OK && rc != PITH_ENOARTICLE) || a->final)
 		return rc;
 	if (rc == PITH_OK)
 		article_stats(a, &rw, &rl);

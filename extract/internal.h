@@ -89,6 +89,7 @@ struct pith_article {
 	const char **reason;     /* nblocks, or NULL */
 	arena strings;           /* reasons that needed formatting */
 	const char *note;        /* how it was chosen, or NULL */
+	bool final;              /* "no article" is a verdict, not a miss */
 };
 
 /* Keep the text of tokens first..last: whole blocks inside, clipped

@@ -971,6 +971,72 @@ run(rd *r, unsigned f, size_t *top_out)
 	return kept;
 }
 
+/* Same tag and class. */
+static bool
+alike(const rd *r, size_t a, size_t b)
+{
+	const char *ca = attr(r, a, "class"), *cb = attr(r, b, "class");
+
+	return tag(r, a) == tag(r, b) && (ca == NULL) == (cb == NULL) &&
+	    (ca == NULL || strcmp(ca, cb) == 0);
+}
+
+/* An index or search page: no paragraph of real prose among the kept
+ * blocks (Readability's "readerable" measure: paragraphs of 140
+ * characters and more add the square root of the excess; an article
+ * passes 20), and most of the content is a run of five or more alike
+ * siblings (same tag and class) that each carry links: cards, teasers,
+ * results.  On both corpora the prose measure alone falls under 20 on
+ * short real articles, so both must hold. */
+static bool
+index_like(const rd *r, const unsigned char *kept)
+{
+	const pith_doc *d = r->d;
+	double prose = 0, total = 0;
+
+	for (size_t b = 0; b < r->nb; b++)
+		if (kept[b] && r->blen[b] >= 140)
+			prose += sqrt(r->blen[b] - 140);
+	if (prose >= 20)
+		return false;
+	for (size_t n = 0; n < r->nn; n++) {
+		size_t p = pith_doc_node(d, n)->parent;
+
+		if ((r->flags[n] & N_IN) && (p == PITH_NONE || !(r->flags[p] & N_IN)))
+			total += r->len[n];
+	}
+	for (size_t p = 0; p < r->nn; p++) {
+		if (!(r->flags[p] & N_IN) || r->kids[p] < 5)
+			continue;
+		/* Count each kind of child once, from its first member; a
+		 * few kinds per parent are enough to find the cards. */
+		size_t seen[8], nseen = 0;
+
+		for (size_t c = p + 1; c < pith_doc_node(d, p)->end && nseen < 8;
+		    c = pith_doc_node(d, c)->end) {
+			size_t count = 0, k;
+			double text = 0, link = 0;
+
+			for (k = 0; k < nseen && !alike(r, seen[k], c); k++)
+				;
+			if (k < nseen)
+				continue;
+			seen[nseen++] = c;
+
+			for (size_t s = c; s < pith_doc_node(d, p)->end; s = pith_doc_node(d, s)->end) {
+				if (!alike(r, s, c) || r->link[s] <= 0)
+					continue;
+				count++;
+				text += r->len[s];
+				link += r->link[s];
+			}
+			if (count >= 5 && text >= 0.5 * total && link >= 0.15 * text)
+				return true;
+		}
+	}
+	return false;
+}
+
 static void
 rd_free(rd *r)
 {
@@ -1005,7 +1071,7 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	    .strings = &a->strings };
 	unsigned char *best = NULL;
 	double best_len = -1;
-	size_t top = 0, best_top = 0;
+	size_t top = 0, best_top = 0, best_i = 0, tried = 0;
 	pith_code rc = PITH_OK;
 
 	(void)p;
@@ -1018,6 +1084,7 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	for (size_t i = 0; i < sizeof attempts / sizeof attempts[0]; i++) {
 		double len = run(&r, attempts[i], &top);
 
+		tried = i + 1;
 		if (len < 0) {
 			rc = err_set(err, PITH_ENOMEM, "out of memory");
 			break;
@@ -1025,6 +1092,7 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		if (len > best_len) {
 			best_len = len;
 			best_top = top;
+			best_i = i;
 			memcpy(best, r.keep, r.nb);
 			memcpy(a->reason, r.why, r.nb * sizeof *r.why);
 			/* A block shows the score of the candidate it counted
@@ -1039,6 +1107,15 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		}
 		if (len >= CHAR_THRESHOLD)
 			break;
+	}
+	/* The flags describe the last attempt; bring back the best one's
+	 * to judge what kind of page it is. */
+	if (rc == PITH_OK && best_i + 1 != tried && run(&r, attempts[best_i], &top) < 0)
+		rc = err_set(err, PITH_ENOMEM, "out of memory");
+	if (rc == PITH_OK && index_like(&r, best)) {
+		a->final = true;
+		rc = err_set(err, PITH_ENOARTICLE, "readability: short texts in a list "
+		    "of links, an index or search page");
 	}
 	(void)best_top;
 	if (rc == PITH_OK) {
