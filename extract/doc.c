@@ -17,7 +17,9 @@
 #include <uniwbrk.h>
 #include "internal.h"
 
-enum { DEFAULT_MAX_DEPTH = 512 };
+/* The guard keeps counted nesting to 1000; elements it does not count
+ * (p, li, td, ...) can add more, so the walk allows twice that. */
+enum { DEFAULT_MAX_DEPTH = 2048, DEFAULT_MAX_NESTING = 1000, MAX_ATTRS = 256 };
 
 enum ws { WS_CONTENT, WS_PENDING, WS_SUPPRESS };
 
@@ -942,6 +944,7 @@ pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
 	GumboOutput *g;
 	builder b = {0};
 	pith_doc *d;
+	size_t glen;
 
 	*out = NULL;
 	if (html == NULL && len > 0)
@@ -959,6 +962,16 @@ pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
 	if (b.page_url != NULL && (d->url = strdup(b.page_url)) == NULL)
 		b.oom = true;
 
+	if (guard_html(html ? html : "", len, opt != NULL && opt->max_nesting ?
+	    opt->max_nesting : DEFAULT_MAX_NESTING, MAX_ATTRS, &d->guarded,
+	    &glen) != PITH_OK) {
+		pith_doc_free(d);
+		return err_set(err, PITH_ENOMEM, "out of memory");
+	}
+	if (d->guarded != NULL) {
+		html = d->guarded;
+		len = glen;
+	}
 	go.max_errors = 0;
 	g = gumbo_parse_with_options(&go, len ? html : "", len);
 	d->gumbo = g;
@@ -1001,6 +1014,7 @@ pith_doc_free(pith_doc *d)
 	free(d->runs);
 	free(d->tokens);
 	free(d->text);
+	free(d->guarded);
 	free(d->url);
 	free(d->title);
 	free(d->lang);

@@ -65,10 +65,17 @@ struct pith_doc {
 	pith_token *tokens;
 	size_t ntokens;
 	char *text;              /* every block's text, back to back */
+	char *guarded;           /* the bounded input gumbo parsed, or NULL */
 	char *url, *title, *lang;
 	pith_meta meta;          /* points into the fields above / strings */
 	arena strings;
 };
+
+/* ---- guard.c: drop start tags nested deeper than max_nesting and
+ * attributes past max_attrs per tag; *out is NULL when nothing had to
+ * change, else the bounded copy. */
+pith_code guard_html(const char *s, size_t n, size_t max_nesting,
+                     size_t max_attrs, char **out, size_t *outn);
 
 /* ---- metadata (meta.c): fill doc->meta once the walk is done; only
  * PITH_ENOMEM can fail it. */
@@ -122,5 +129,38 @@ pith_code readability_extract(const pith_doc *, const pith_params *,
                               pith_article *, pith_error *);
 pith_code auto_extract(const pith_doc *, const pith_params *, pith_article *,
                        pith_error *);
+pith_code linkdensity_extract(const pith_doc *, const pith_params *,
+                              pith_article *, pith_error *);
+pith_code eatiht_extract(const pith_doc *, const pith_params *,
+                         pith_article *, pith_error *);
+pith_code template_extract(const pith_doc *, const pith_params *,
+                           pith_article *, pith_error *);
+
+/* ---- eatiht's cleaning phase (eatiht.c): set drop_nodes[i] (nnodes
+ * bytes, zeroed by the caller) for every node the cleaning removes, its
+ * subtree included: non-text elements, nav/header/footer/aside, social
+ * embeds, elements named like useless sections, elements left empty.
+ * The value says why (EATIHT_*).  Returns how many nodes are dropped. */
+enum {
+	EATIHT_KEEP = 0,
+	EATIHT_TAG,        /* a non-text or navigation element */
+	EATIHT_SOCIAL,     /* a social-media embed */
+	EATIHT_NAME,       /* class or id names a useless section */
+	EATIHT_EMPTY,      /* nothing left in it */
+	EATIHT_INSIDE      /* inside a dropped element */
+};
+size_t eatiht_clean(const pith_doc *doc, unsigned char *drop_nodes);
+
+/* ---- reasons shared by the node-choosing methods (linkdensity.c) */
+/* "div#main.story": a node's tag, id and first class, for reasons. */
+void reason_node_name(const pith_doc *doc, size_t n, char *out, size_t size);
+/* A formatted reason kept in the article's arena; fallback when out of
+ * memory. */
+const char *reason_format(pith_article *a, const char *fallback,
+                          const char *fmt, ...) PITH_PRINTF(3, 4);
+/* The article as whole blocks: keep[b] set for kept blocks.  Fills
+ * a->spans; PITH_ENOMEM only. */
+pith_code reason_keep_blocks(pith_article *a, const unsigned char *keep,
+                             pith_error *err);
 
 #endif

@@ -109,6 +109,8 @@ typedef struct pith_doc pith_doc;
 typedef struct {
 	const char *url;         /* the page's address, for resolving links */
 	size_t max_depth;        /* deeper elements are ignored; 0: default */
+	size_t max_nesting;      /* start tags nested deeper are dropped before
+	                            parsing; 0: default (1000) */
 } pith_parse_options;
 
 pith_code pith_doc_parse(const char *html, size_t len,
@@ -145,10 +147,19 @@ const char *pith_doc_url(const pith_doc *doc);
 
 /* --------------------------------------------------------- algorithms */
 
+/* A user template (see pith_template_parse below). */
+typedef struct pith_template pith_template;
+
 /* Tunable parameters; pith_params_init() sets the documented defaults. */
 typedef struct {
 	double mss_tag;      /* MSS score of a tag            (-3.25) */
 	double mss_word;     /* MSS score of a word or symbol (+1)    */
+	double ld_p;         /* linkdensity: weight of the non-link share (0.99) */
+	double ld_q;         /* linkdensity: weight of the node's share of
+	                        the page's text (0.01); p + q need not be 1 */
+	/* The template the "template" algorithm applies; NULL: none (then
+	 * that algorithm fails with PITH_EINVAL).  Not owned. */
+	const pith_template *tmpl;
 } pith_params;
 
 void pith_params_init(pith_params *p);
@@ -204,6 +215,35 @@ int pith_article_block_kept(const pith_article *a, size_t i);
 /* Why block i was kept or dropped, in a few words ("dropped: link
  * density 0.82"); NULL when the algorithm says nothing about it. */
 const char *pith_article_block_reason(const pith_article *a, size_t i);
+
+/* ---------------------------------------------------------- templates */
+
+/*
+ * A user template: one selector per line, for sites where the automatic
+ * methods fail.
+ *   tag           elements with that name ("article")
+ *   attr=         elements that have the attribute ("itemprop=")
+ *   attr=value    elements whose attribute is exactly value: no quotes,
+ *                 everything after '=' up to the end of the line (trailing
+ *                 blanks dropped); class=value also matches one class of
+ *                 several ("class=story" matches class="story wide")
+ * Blank lines and lines starting with '#' are ignored.  Tag and attribute
+ * names are matched without regard to case, values exactly.  The article
+ * is every block inside a matching element; an element inside another
+ * match is part of it, not a second copy.
+ */
+/* Parse len bytes of template text.  A bad line fails with PITH_EINVAL
+ * and err->msg "line N: why"; a template without selectors also fails
+ * ("no selectors"). */
+pith_code pith_template_parse(const char *text, size_t len,
+                              pith_template **out, pith_error *err);
+void pith_template_free(pith_template *t);
+/* The template line that selects node i of doc, written into out (size
+ * bytes, NUL-terminated): "id=VALUE" when it has an id, else
+ * "class=FIRST-CLASS", else its tag.  For building a template from a
+ * block the user points at (use the block's node or an ancestor). */
+void pith_template_selector(const pith_doc *doc, size_t i, char *out,
+                            size_t size);
 
 /* ------------------------------------------------------------ output */
 

@@ -1,0 +1,185 @@
+/*
+ * guard.c - bound what reaches gumbo.
+ *
+ * Debian's gumbo (0.10.1) recurses when it frees a tree and slows to a
+ * crawl on some inputs: 200 000 nested <div>s take minutes, 100 000
+ * unclosed <b>s seconds, and a tag with a million attributes is checked
+ * for duplicates pairwise.  One linear scan, before parsing, drops start
+ * tags that would nest deeper than a limit and attributes past a limit
+ * per tag.  It reads tags roughly as the HTML tokenizer does (comments,
+ * raw-text elements, quoted attribute values), and counts only elements
+ * whose end tag is required, so sloppy <p> and <li> cost nothing.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "internal.h"
+
+static bool
+alpha(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static bool
+space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+/* Elements that never nest: void, or closed implicitly by a sibling. */
+static bool
+uncounted(const char *name, size_t n)
+{
+	static const char *const names[] = {
+		"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
+		"meta", "param", "source", "track", "wbr", "p", "li", "dt", "dd",
+		"option", "optgroup", "tr", "td", "th", "tbody", "thead", "tfoot",
+		"colgroup", "rp", "rt", "rb", "rtc", "html", "head", "body",
+		"frame", "keygen", "basefont", "bgsound", "image", "isindex",
+	};
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strlen(names[i]) == n && strncasecmp(name, names[i], n) == 0)
+			return true;
+	return false;
+}
+
+/* Elements whose content is text up to their own end tag. */
+static bool
+rawtext(const char *name, size_t n)
+{
+	static const char *const names[] = {
+		"script", "style", "textarea", "title", "xmp", "iframe",
+		"noembed", "noframes",
+	};
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strlen(names[i]) == n && strncasecmp(name, names[i], n) == 0)
+			return true;
+	return false;
+}
+
+/* Where the raw text of <name> ends: at "</name", or at the end. */
+static size_t
+rawtext_end(const char *s, size_t n, size_t i, const char *name, size_t len)
+{
+	for (; i + 2 + len <= n; i++)
+		if (s[i] == '<' && s[i + 1] == '/' && strncasecmp(s + i + 2, name, len) == 0)
+			return i;
+	return n;
+}
+
+static size_t
+find(const char *s, size_t n, size_t i, const char *what)
+{
+	size_t k = strlen(what);
+
+	for (; i + k <= n; i++)
+		if (memcmp(s + i, what, k) == 0)
+			return i + k;
+	return n;
+}
+
+pith_code
+guard_html(const char *s, size_t n, size_t max_nesting, size_t max_attrs,
+           char **out, size_t *outn)
+{
+	buf b = {0};
+	size_t i = 0, copied = 0, depth = 0;
+	bool changed = false;
+
+	*out = NULL;
+	*outn = 0;
+	while (i < n) {
+		const char *lt = memchr(s + i, '<', n - i);
+		size_t start, name, namelen, attrs = 0, cut = 0;
+		bool end, selfclose = false;
+
+		if (lt == NULL)
+			break;
+		start = i = (size_t)(lt - s);
+		if (n - i >= 4 && memcmp(s + i, "<!--", 4) == 0) {
+			i = find(s, n, i + 4, "-->");
+			continue;
+		}
+		if (i + 1 < n && (s[i + 1] == '!' || s[i + 1] == '?')) {
+			i = find(s, n, i + 1, ">");
+			continue;
+		}
+		end = i + 1 < n && s[i + 1] == '/';
+		name = i + 1 + end;
+		if (name >= n || !alpha(s[name])) {
+			i++;
+			continue;
+		}
+		for (namelen = 0; name + namelen < n && !space(s[name + namelen]) &&
+		    s[name + namelen] != '/' && s[name + namelen] != '>'; namelen++)
+			;
+		/* Attributes: name[=value], values quoted or not. */
+		for (i = name + namelen; i < n && s[i] != '>'; ) {
+			if (space(s[i]) || s[i] == '/') {
+				selfclose = s[i] == '/';
+				i++;
+				continue;
+			}
+			selfclose = false;
+			if (++attrs == max_attrs + 1 && !end)
+				cut = i;
+			while (i < n && !space(s[i]) && s[i] != '=' && s[i] != '>')
+				i++;
+			while (i < n && space(s[i]))
+				i++;
+			if (i < n && s[i] == '=') {
+				i++;
+				while (i < n && space(s[i]))
+					i++;
+				if (i < n && (s[i] == '"' || s[i] == '\'')) {
+					const char *q = memchr(s + i + 1, s[i], n - i - 1);
+
+					i = q != NULL ? (size_t)(q - s) + 1 : n;
+				} else {
+					while (i < n && !space(s[i]) && s[i] != '>')
+						i++;
+				}
+			}
+		}
+		if (i < n)
+			i++;     /* past '>' */
+		if (end) {
+			if (!uncounted(s + name, namelen) && !rawtext(s + name, namelen) &&
+			    depth > 0)
+				depth--;
+			continue;
+		}
+		/* Raw-text elements hold no elements: they do not nest. */
+		if (!selfclose && !uncounted(s + name, namelen) &&
+		    !rawtext(s + name, namelen)) {
+			if (depth >= max_nesting) {
+				/* Too deep: the tag goes, its text stays. */
+				buf_put(&b, s + copied, start - copied);
+				copied = i;
+				changed = true;
+				continue;
+			}
+			depth++;
+		}
+		if (cut != 0) {
+			/* Too many attributes: keep the first ones. */
+			buf_put(&b, s + copied, cut - copied);
+			buf_putc(&b, '>');
+			copied = i;
+			changed = true;
+		}
+		if (rawtext(s + name, namelen))
+			i = rawtext_end(s, n, i, s + name, namelen);
+	}
+	if (!changed) {
+		buf_free(&b);
+		return PITH_OK;
+	}
+	buf_put(&b, s + copied, n - copied);
+	if ((*out = buf_finish(&b, outn)) == NULL)
+		return PITH_ENOMEM;
+	return PITH_OK;
+}
