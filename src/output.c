@@ -4,6 +4,8 @@
 #include <jansson.h>
 #include <unistr.h>
 #include "program.h"
+#include <unistd.h>
+#include "layout.h"
 #include "wrap.h"
 
 int
@@ -89,9 +91,68 @@ jstr(const char *s)
 	return j;
 }
 
+static int dump(const pith_article *a, format f, int width, unsigned text_flags,
+                FILE *out);
+
+/* To a terminal, the page's bytes pass the reader's own filter line by
+ * line: no escape sequence, control or bidi override the page chose
+ * reaches the screen. */
+static int
+put_safe(const char *s, size_t n, FILE *out)
+{
+	char *line = NULL;
+	size_t cap = 0;
+
+	while (n > 0) {
+		const char *nl = memchr(s, '\n', n);
+		size_t len = nl != NULL ? (size_t)(nl - s) : n;
+
+		if (len * 3 + 1 > cap) {
+			char *p = realloc(line, len * 3 + 1);
+
+			if (p == NULL) {
+				free(line);
+				return -1;
+			}
+			line = p;
+			cap = len * 3 + 1;
+		}
+		fwrite(line, 1, layout_clean(s, len, 0, line, cap), out);
+		if (nl != NULL)
+			fputc('\n', out);
+		s += len + (nl != NULL);
+		n -= len + (nl != NULL);
+	}
+	free(line);
+	return 0;
+}
+
 int
 output_dump(const pith_article *a, format f, int width, unsigned text_flags,
             FILE *out)
+{
+	char *mem = NULL;
+	size_t memlen = 0;
+	FILE *tty = NULL;
+	int rc;
+
+	if (isatty(fileno(out)) && (tty = open_memstream(&mem, &memlen)) == NULL) {
+		report("cannot write the article: out of memory");
+		return -1;
+	}
+	rc = dump(a, f, width, text_flags, tty != NULL ? tty : out);
+	if (tty != NULL) {
+		if (fclose(tty) != 0 || (rc == 0 && put_safe(mem, memlen, out) != 0)) {
+			report("cannot write the article: out of memory");
+			rc = -1;
+		}
+		free(mem);
+	}
+	return rc;
+}
+
+static int
+dump(const pith_article *a, format f, int width, unsigned text_flags, FILE *out)
 {
 	const pith_doc *d = pith_article_doc(a);
 	const char *title = pith_doc_title(d);
