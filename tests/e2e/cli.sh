@@ -562,3 +562,22 @@ expect_text "--captions: alt text kept" "A lighthouse at dusk"
 run -d -f markdown -u https://site.example/a.html "$T/figure.html"
 expect_text "markdown: the image" "![A lighthouse at dusk](<https://site.example/photo.jpg>)"
 expect_text "markdown: the caption" "The lighthouse, seen from the pier."
+
+# ------------------------------------------------------------- terminal
+
+# To a terminal, -d output loses bidi overrides and isolates as well as
+# controls; piped, the text is left as it is.
+printf '<html><head><title>T\342\200\256evil</title></head><body><article><p>An override \342\200\256 here, an isolate \342\201\246 there, and enough ordinary words around them to make an article.</p></article></body></html>' >"$T/bidi.html"
+run -d "$T/bidi.html"
+if grep -q "$(printf '\342\200\256')" "$T/out"; then ok "piped: bidi override kept as text"
+else not_ok "piped: bidi override kept as text"; fi
+if command -v script >/dev/null 2>&1; then
+	timeout 20 script -qc "$PITH -d $T/bidi.html" /dev/null </dev/null >"$T/tty" 2>&1
+	if grep -q "ordinary words" "$T/tty" &&
+		! grep -q "$(printf '\342\200\256')" "$T/tty" &&
+		! grep -q "$(printf '\342\201\246')" "$T/tty"
+	then ok "terminal: no bidi override or isolate in -d output"
+	else not_ok "terminal: no bidi override or isolate in -d output" "$(od -c "$T/tty" | head -5)"; fi
+else
+	ok "terminal: bidi filter # SKIP script(1) not installed"
+fi
