@@ -252,30 +252,6 @@ meta_attr(GumboNode *g, const char *name)
 	return a != NULL ? a->value : NULL;
 }
 
-/* Whether an inline style sets prop to val ("display: none"). */
-static bool
-meta_style_is(const char *style, const char *prop, const char *val)
-{
-	size_t m = strlen(prop);
-
-	for (const char *st = style; *st; st++) {
-		const char *p = st + m;
-
-		if (!meta_ieqn(st, prop, m) ||
-		    (st > style && (meta_wordc(st[-1]) || st[-1] == '-')))
-			continue;
-		while (meta_is_space((unsigned char)*p))
-			p++;
-		if (*p++ != ':')
-			continue;
-		while (meta_is_space((unsigned char)*p))
-			p++;
-		if (meta_ieqn(p, val, strlen(val)))
-			return true;
-	}
-	return false;
-}
-
 /* What Readability takes as invisible: hidden, aria-hidden (but for
  * fallback images), display:none, visibility:hidden, modal dialogs. */
 static bool
@@ -291,8 +267,7 @@ meta_hidden(GumboNode *g)
 	if ((v = meta_attr(g, "role")) != NULL && strcmp(v, "dialog") == 0 &&
 	    (v = meta_attr(g, "aria-modal")) != NULL && strcmp(v, "true") == 0)
 		return true;
-	return st != NULL && (meta_style_is(st, "display", "none") ||
-	    meta_style_is(st, "visibility", "hidden"));
+	return str_style_hides(st);
 }
 
 /* Drop a character cut short at the end of b. */

@@ -1,7 +1,9 @@
 /* util.c - errors, buffers and the string arena the core shares. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "internal.h"
 
 const char *
@@ -206,20 +208,34 @@ str_clean(arena *a, const char *s, size_t n, size_t max)
 }
 
 /* Whether an inline style hides its element: "display: none" or
- * "visibility: hidden", with any spacing and case. */
+ * "visibility: hidden", with any spacing and case, the property name
+ * standing on its own ("min-display" is another property). */
+static bool
+style_is(const char *style, const char *prop, const char *val)
+{
+	size_t m = strlen(prop);
+
+	for (const char *st = style; *st; st++) {
+		const char *p = st + m;
+
+		if (strncasecmp(st, prop, m) != 0 || (st > style &&
+		    (isalnum((unsigned char)st[-1]) || st[-1] == '-' || st[-1] == '_')))
+			continue;
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f')
+			p++;
+		if (*p++ != ':')
+			continue;
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f')
+			p++;
+		if (strncasecmp(p, val, strlen(val)) == 0)
+			return true;
+	}
+	return false;
+}
+
 bool
 str_style_hides(const char *s)
 {
-	char sq[256];
-	size_t n = 0;
-
-	if (s == NULL)
-		return false;
-	for (; *s && n + 1 < sizeof sq; s++)
-		if (*s != ' ' && *s != '\t' && *s != '\n')
-			sq[n++] = (char)(*s >= 'A' && *s <= 'Z' ? *s + 32 : *s);
-	sq[n] = 0;
-	return strstr(sq, "display:none") != NULL ||
-	    strstr(sq, "visibility:hidden") != NULL;
+	return s != NULL && (style_is(s, "display", "none") ||
+	    style_is(s, "visibility", "hidden"));
 }
-
