@@ -9,7 +9,7 @@ DESTDIR ?=
 
 CC      ?= cc
 PKG     ?= pkg-config
-PKGS    := gumbo libcurl ncursesw jansson
+PKGS    := gumbo libcurl ncursesw jansson uchardet zlib
 # Debian's libunistring ships no .pc file.
 LIBS_UNISTRING := -lunistring
 
@@ -89,6 +89,52 @@ test: $(B)/pith $(UNIT_BIN)
 bench-quality: pith
 	python3 tools/bench-quality.py $(foreach c,$(CORPUS),--corpus $(c)) \
 	    $(foreach a,$(ALGO),-a $(a)) $(if $(OUT),--out $(OUT))
+
+# libFuzzer harnesses (tests/fuzz/fuzz_*.c), built with clang into
+# build/fuzz/ with ASan and UBSan.  `make fuzz` runs each for FUZZ_SECONDS
+# (FUZZ=NAME... picks some); `make fuzz-check` replays the seeds and
+# tests/fuzz/regress/, then fuzzes each briefly (FUZZ_CHECK_SECONDS).
+FUZZ_CC       ?= clang
+FUZZ_SECONDS  ?= 60
+FUZZ_CHECK_SECONDS ?= 20
+FB            := build/fuzz
+FUZZ_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+                 -fno-omit-frame-pointer
+FUZZ_CFLAGS    = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O1 -g \
+                 $(WARN) $(FUZZ_SAN) -Iextract -Isrc -Iui $(PKG_CFLAGS)
+FUZZ_NAMES    := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BIN      := $(FUZZ_NAMES:%=$(FB)/fuzz_%)
+FUZZ_CORE_OBJ := $(CORE_SRC:%.c=$(FB)/%.o)
+FUZZ_PROG_OBJ := $(PROG_SRC:%.c=$(FB)/%.o)
+
+.PHONY: fuzz fuzz-build fuzz-check
+fuzz-build: $(FUZZ_BIN)
+
+fuzz: $(FUZZ_BIN)
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh $(FB) $(FUZZ)
+
+fuzz-check: $(FUZZ_BIN)
+	@FUZZ_SECONDS=$(FUZZ_CHECK_SECONDS) sh tests/fuzz/run.sh --check $(FB) $(FUZZ)
+
+$(FB)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+
+$(FB)/libpith.a: $(FUZZ_CORE_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(FB)/libprog.a: $(FUZZ_PROG_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+# Kept, so a second `make fuzz` relinks nothing.
+.SECONDARY: $(FUZZ_NAMES:%=$(FB)/tests/fuzz/fuzz_%.o)
+$(FB)/fuzz_%: $(FB)/tests/fuzz/fuzz_%.o $(FB)/libprog.a $(FB)/libpith.a
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(LDLIBS_ALL)
+
+-include $(FUZZ_CORE_OBJ:.o=.d) $(FUZZ_PROG_OBJ:.o=.d) \
+         $(FUZZ_NAMES:%=$(FB)/tests/fuzz/fuzz_%.d)
 
 install: pith
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/themes

@@ -17,6 +17,12 @@ static const pith_algorithm algorithms[] = {
 	  bte_extract },
 	{ "readability", "Readability heuristics: scored paragraphs, the best "
 	  "container and its siblings, cleaned", readability_extract },
+	{ "linkdensity", "the node with the best ratio of link-free text and "
+	  "share of the page", linkdensity_extract },
+	{ "eatiht", "cleaned page; the parent of the most sentences in "
+	  "long text blocks, with its long blocks", eatiht_extract },
+	{ "template", "the elements a user template selects (-t FILE or "
+	  "sites/HOST.tpl)", template_extract },
 };
 
 size_t
@@ -51,6 +57,12 @@ static const struct param {
 	  "MSS score of each tag" },
 	{ "mss.word", offsetof(pith_params, mss_word), 1,
 	  "MSS score of each word or symbol" },
+	{ "mss.clean", offsetof(pith_params, mss_clean), 0,
+	  "1: MSS scores 0 for what eatiht's cleaning drops" },
+	{ "linkdensity.p", offsetof(pith_params, ld_p), 0.99,
+	  "linkdensity weight of a node's link-free share" },
+	{ "linkdensity.q", offsetof(pith_params, ld_q), 0.01,
+	  "linkdensity weight of a node's share of the text" },
 };
 
 enum { NPARAMS = sizeof params / sizeof params[0] };

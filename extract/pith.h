@@ -154,6 +154,8 @@ typedef struct pith_template pith_template;
 typedef struct {
 	double mss_tag;      /* MSS score of a tag            (-3.25) */
 	double mss_word;     /* MSS score of a word or symbol (+1)    */
+	double mss_clean;    /* MSS: nonzero weighs nothing that eatiht's
+	                        cleaning removes (nav, footers, embeds)  (0) */
 	double ld_p;         /* linkdensity: weight of the non-link share (0.99) */
 	double ld_q;         /* linkdensity: weight of the node's share of
 	                        the page's text (0.01); p + q need not be 1 */

@@ -1,20 +1,69 @@
 /*
  * fetch.c - GET a page with libcurl: http and https only (redirects
- * too), bounded in redirects, time and size.
+ * too), TLS verified, bounded in redirects, time, speed and size.
+ *
+ * One easy handle lives for the whole session, so cookies (consent
+ * redirects) and connections carry from page to page.  libcurl honours
+ * the http_proxy, https_proxy, all_proxy and no_proxy variables.
  */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <curl/curl.h>
 #include "program.h"
 
+/* Slower than this for that long is a stalled transfer. */
+enum { LOW_SPEED_LIMIT = 64, LOW_SPEED_TIME = 15 };
+
+#define LOCATION_MAX 300
+
 typedef struct {
+	CURL *c;
+	const fetch_request *rq;
+	const char *url;
 	input *in;
-	size_t cap, max;
-	int too_big;
-	char status[128];      /* the last status line's reason phrase */
+	size_t cap;
+	int checked;               /* the status and type were looked at */
+	int too_big, refused, cancelled, no_store, oom;
+	char status[128];          /* the last status line's reason phrase */
+	char location[LOCATION_MAX];
+	char *etag, *modified;
+	struct timespec start;
+	double last;               /* when progress was last reported */
 } transfer;
+
+static CURL *session;
+
+static double
+since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) + (t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* The body of a response that is an error or not a page is not wanted:
+ * stop at its first byte. */
+static int
+wanted(transfer *t)
+{
+	long code = 0;
+	char *type = NULL;
+
+	t->checked = 1;
+	curl_easy_getinfo(t->c, CURLINFO_RESPONSE_CODE, &code);
+	if (code >= 300)
+		return 0;
+	curl_easy_getinfo(t->c, CURLINFO_CONTENT_TYPE, &type);
+	if (input_kind_of(type) == INPUT_REFUSED) {
+		t->refused = 1;
+		return 0;
+	}
+	return 1;
+}
 
 static size_t
 on_body(char *p, size_t size, size_t n, void *arg)
@@ -23,8 +72,10 @@ on_body(char *p, size_t size, size_t n, void *arg)
 	input *in = t->in;
 
 	n *= size;
+	if (!t->checked && !wanted(t))
+		return 0;
 	/* Counted on decoded bytes, so a compression bomb stops here. */
-	if (in->len + n > t->max) {
+	if (in->len + n > t->rq->max_size) {
 		t->too_big = 1;
 		return 0;
 	}
@@ -34,8 +85,10 @@ on_body(char *p, size_t size, size_t n, void *arg)
 
 		while (cap < in->len + n)
 			cap *= 2;
-		if ((q = realloc(in->data, cap)) == NULL)
+		if ((q = realloc(in->data, cap)) == NULL) {
+			t->oom = 1;
 			return 0;
+		}
 		in->data = q;
 		t->cap = cap;
 	}
@@ -44,13 +97,58 @@ on_body(char *p, size_t size, size_t n, void *arg)
 	return n;
 }
 
+/* A header's value without the name, the colon and surrounding space:
+ * NULL unless the line is that header. */
+static const char *
+header(const char *p, size_t len, const char *name, size_t *vlen)
+{
+	size_t n = strlen(name);
+
+	if (len <= n || strncasecmp(p, name, n) != 0 || p[n] != ':')
+		return NULL;
+	p += n + 1;
+	len -= n + 1;
+	while (len > 0 && (*p == ' ' || *p == '\t')) {
+		p++;
+		len--;
+	}
+	while (len > 0 && isspace((unsigned char)p[len - 1]))
+		len--;
+	*vlen = len;
+	return p;
+}
+
+/* Printable ASCII only: it may reach a terminal or the cache. */
+static void
+copy_printable(char *out, size_t size, const char *p, size_t len)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < len && k + 1 < size; i++)
+		if (isprint((unsigned char)p[i]))
+			out[k++] = p[i];
+	out[k] = '\0';
+}
+
+static char *
+dup_printable(const char *p, size_t len)
+{
+	char *s = malloc(len + 1);
+
+	if (s != NULL)
+		copy_printable(s, len + 1, p, len);
+	return s;
+}
+
 static size_t
 on_header(char *p, size_t size, size_t n, void *arg)
 {
 	transfer *t = arg;
-	size_t len = size * n, i = 0, k = 0;
+	size_t len = size * n, i = 0, vlen;
+	const char *v;
 
-	/* "HTTP/1.1 404 Not Found": keep the reason after the code. */
+	/* "HTTP/1.1 404 Not Found": a new response (after a redirect, or
+	 * a 100 Continue); keep the reason after the code. */
 	if (len > 5 && strncmp(p, "HTTP/", 5) == 0) {
 		while (i < len && p[i] != ' ')
 			i++;
@@ -60,13 +158,83 @@ on_header(char *p, size_t size, size_t n, void *arg)
 			i++;
 		while (i < len && p[i] == ' ')
 			i++;
-		for (; i < len && k + 1 < sizeof t->status && p[i] != '\r' &&
-		    p[i] != '\n'; i++)
-			if (isprint((unsigned char)p[i]))
-				t->status[k++] = p[i];
-		t->status[k] = '\0';
+		copy_printable(t->status, sizeof t->status, p + i, len - i);
+		free(t->etag);
+		free(t->modified);
+		t->etag = t->modified = NULL;
+		t->no_store = 0;
+		t->location[0] = '\0';
+	} else if ((v = header(p, len, "ETag", &vlen)) != NULL) {
+		free(t->etag);
+		t->etag = dup_printable(v, vlen);
+	} else if ((v = header(p, len, "Last-Modified", &vlen)) != NULL) {
+		free(t->modified);
+		t->modified = dup_printable(v, vlen);
+	} else if ((v = header(p, len, "Cache-Control", &vlen)) != NULL) {
+		char cc[256];
+
+		copy_printable(cc, sizeof cc, v, vlen);
+		for (char *c = cc; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		if (strstr(cc, "no-store") != NULL)
+			t->no_store = 1;
+	} else if ((v = header(p, len, "Location", &vlen)) != NULL) {
+		copy_printable(t->location, sizeof t->location, v, vlen);
 	}
 	return len;
+}
+
+static int
+on_progress(void *arg, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
+            curl_off_t ulnow)
+{
+	transfer *t = arg;
+	input_progress pr = {0};
+	curl_off_t speed = 0;
+	double now = since(&t->start);
+
+	(void)ultotal;
+	(void)ulnow;
+	if (t->rq->progress == NULL || now - t->last < 0.1)
+		return 0;
+	t->last = now;
+	curl_easy_getinfo(t->c, CURLINFO_SPEED_DOWNLOAD_T, &speed);
+	pr.got = dlnow > 0 ? (size_t)dlnow : 0;
+	pr.total = dltotal > 0 ? (size_t)dltotal : 0;
+	pr.rate = (double)speed;
+	pr.elapsed = now;
+	if (t->rq->progress(t->rq->progress_ctx, t->url, &pr) != 0) {
+		t->cancelled = 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* HTTP/2 has no reason phrases: the usual ones. */
+static const char *
+reason(long code, const char *given)
+{
+	static const struct { long code; const char *text; } r[] = {
+		{ 300, "Multiple Choices" }, { 301, "Moved Permanently" },
+		{ 302, "Found" }, { 303, "See Other" }, { 304, "Not Modified" },
+		{ 307, "Temporary Redirect" }, { 308, "Permanent Redirect" },
+		{ 400, "Bad Request" }, { 401, "Unauthorized" },
+		{ 402, "Payment Required" }, { 403, "Forbidden" },
+		{ 404, "Not Found" }, { 405, "Method Not Allowed" },
+		{ 406, "Not Acceptable" }, { 407, "Proxy Authentication Required" },
+		{ 408, "Request Timeout" }, { 410, "Gone" },
+		{ 429, "Too Many Requests" }, { 451, "Unavailable For Legal Reasons" },
+		{ 500, "Internal Server Error" }, { 501, "Not Implemented" },
+		{ 502, "Bad Gateway" }, { 503, "Service Unavailable" },
+		{ 504, "Gateway Timeout" },
+	};
+
+	if (given[0] != '\0')
+		return given;
+	for (size_t i = 0; i < sizeof r / sizeof r[0]; i++)
+		if (r[i].code == code)
+			return r[i].text;
+	return code >= 400 ? "error" : "unexpected status";
 }
 
 const char *
@@ -75,60 +243,184 @@ fetch_version(void)
 	return curl_version_info(CURLVERSION_NOW)->version;
 }
 
-int
-fetch_url(const char *url, size_t max, input *in)
+void
+fetch_result_free(fetch_result *r)
 {
-	CURL *c;
+	free(r->etag);
+	free(r->modified);
+	memset(r, 0, sizeof *r);
+}
+
+void
+fetch_cleanup(void)
+{
+	if (session != NULL)
+		curl_easy_cleanup(session);
+	session = NULL;
+}
+
+/* Say why a transfer failed: one line. */
+static void
+explain(transfer *t, CURLcode rc, long code, const char *errbuf)
+{
+	const char *url = t->url;
+	char size[32];
+
+	if (t->cancelled) {
+		report("%s: cancelled", url);
+	} else if (t->oom) {
+		report("%s: out of memory", url);
+	} else if (t->too_big) {
+		input_format_size(t->rq->max_size, size, sizeof size);
+		report("%s: larger than %s (see --max-size)", url, size);
+	} else if (t->refused) {
+		char *type = NULL;
+		char shown[80];
+
+		curl_easy_getinfo(t->c, CURLINFO_CONTENT_TYPE, &type);
+		copy_printable(shown, sizeof shown, type, type != NULL ? strlen(type) : 0);
+		report("%s: not a web page (%s)", url, shown);
+	} else if (code >= 300 && rc == CURLE_WRITE_ERROR) {
+		report("%ld %s: %s", code, reason(code, t->status), url);
+	} else if (rc == CURLE_TOO_MANY_REDIRECTS) {
+		report("%s: more than %ld redirects", url, FETCH_MAX_REDIRECTS);
+	} else if (rc == CURLE_UNSUPPORTED_PROTOCOL && t->location[0] != '\0') {
+		report("%s: refusing a redirect to %s (only http and https)", url,
+		    t->location);
+	} else if (rc == CURLE_OPERATION_TIMEDOUT) {
+		curl_off_t connected = 0;
+
+		curl_easy_getinfo(t->c, CURLINFO_CONNECT_TIME_T, &connected);
+		if (connected == 0)
+			report("%s: no connection within %ld s", url, FETCH_CONNECT_TIMEOUT);
+		else if (since(&t->start) + 0.5 >= (double)t->rq->timeout)
+			report("%s: timed out after %ld s (see --timeout)", url,
+			    t->rq->timeout);
+		else
+			report("%s: stalled: under %d bytes/s for %d s", url,
+			    LOW_SPEED_LIMIT, LOW_SPEED_TIME);
+	} else if (rc == CURLE_ABORTED_BY_CALLBACK) {
+		report("%s: cancelled", url);
+	} else {
+		report("%s: %s", url, errbuf[0] != '\0' ? errbuf : curl_easy_strerror(rc));
+	}
+}
+
+int
+fetch_url(const char *url, const fetch_request *rq, input *in, fetch_result *res)
+{
+	transfer t = { .rq = rq, .url = url, .in = in };
+	struct curl_slist *hdr = NULL, *h;
+	char errbuf[CURL_ERROR_SIZE] = "", line[512];
 	CURLcode rc;
-	transfer t = { .in = in, .max = max };
 	long code = 0;
 	char *eff = NULL, *type = NULL;
-	int ret = -1;
+	int ret = -1, ok = 1;
 
-	if ((c = curl_easy_init()) == NULL) {
+	memset(res, 0, sizeof *res);
+	if (session == NULL)
+		session = curl_easy_init();
+	else
+		curl_easy_reset(session);
+	if ((t.c = session) == NULL) {
 		report("%s: cannot start libcurl", url);
 		return -1;
 	}
-	curl_easy_setopt(c, CURLOPT_URL, url);
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
-	curl_easy_setopt(c, CURLOPT_MAXREDIRS, 10L);
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 10L);
-	curl_easy_setopt(c, CURLOPT_TIMEOUT, 30L);
-	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
-	curl_easy_setopt(c, CURLOPT_COOKIEFILE, "");
-	curl_easy_setopt(c, CURLOPT_USERAGENT,
-	    "pith/" PITH_VERSION " (terminal article reader)");
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, &t);
-	curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
-	curl_easy_setopt(c, CURLOPT_HEADERDATA, &t);
+	clock_gettime(CLOCK_MONOTONIC, &t.start);
+	t.last = -1;
 
-	rc = curl_easy_perform(c);
-	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
-	curl_easy_getinfo(c, CURLINFO_EFFECTIVE_URL, &eff);
-	curl_easy_getinfo(c, CURLINFO_CONTENT_TYPE, &type);
-	if (t.too_big)
-		report("%s: larger than %zu MB", url, max >> 20);
-	else if (rc != CURLE_OK)
-		report("%s: %s", url, curl_easy_strerror(rc));
-	else if (code >= 400)
-		report("%ld %s: %s", code, t.status, url);
-	else if (type != NULL && strncasecmp(type, "text/", 5) != 0 &&
-	    strncasecmp(type, "application/xhtml", 17) != 0)
-		report("%s: not a web page (%.60s)", url, type);
-	else
+	/* Prefer pages; text is welcome too. */
+	ok &= (h = curl_slist_append(hdr, "Accept: text/html,application/xhtml+xml,"
+	    "text/plain;q=0.9,*/*;q=0.5")) != NULL;
+	hdr = h != NULL ? h : hdr;
+	if (rq->etag != NULL && strlen(rq->etag) < sizeof line - 20) {
+		snprintf(line, sizeof line, "If-None-Match: %s", rq->etag);
+		ok &= (h = curl_slist_append(hdr, line)) != NULL;
+		hdr = h != NULL ? h : hdr;
+	}
+	if (rq->modified != NULL && strlen(rq->modified) < sizeof line - 20) {
+		snprintf(line, sizeof line, "If-Modified-Since: %s", rq->modified);
+		ok &= (h = curl_slist_append(hdr, line)) != NULL;
+		hdr = h != NULL ? h : hdr;
+	}
+	if (!ok) {
+		curl_slist_free_all(hdr);
+		report("%s: out of memory", url);
+		return -1;
+	}
+
+	curl_easy_setopt(t.c, CURLOPT_URL, url);
+	curl_easy_setopt(t.c, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(t.c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(t.c, CURLOPT_FOLLOWLOCATION, 1L);
+	curl_easy_setopt(t.c, CURLOPT_MAXREDIRS, FETCH_MAX_REDIRECTS);
+	curl_easy_setopt(t.c, CURLOPT_AUTOREFERER, 1L);
+	curl_easy_setopt(t.c, CURLOPT_SSL_VERIFYPEER, 1L);
+	curl_easy_setopt(t.c, CURLOPT_SSL_VERIFYHOST, 2L);
+	curl_easy_setopt(t.c, CURLOPT_CONNECTTIMEOUT, FETCH_CONNECT_TIMEOUT);
+	curl_easy_setopt(t.c, CURLOPT_TIMEOUT, rq->timeout);
+	curl_easy_setopt(t.c, CURLOPT_LOW_SPEED_LIMIT, (long)LOW_SPEED_LIMIT);
+	curl_easy_setopt(t.c, CURLOPT_LOW_SPEED_TIME, (long)LOW_SPEED_TIME);
+	curl_easy_setopt(t.c, CURLOPT_NOSIGNAL, 1L);
+	/* "": every encoding this libcurl can decode. */
+	curl_easy_setopt(t.c, CURLOPT_ACCEPT_ENCODING, "");
+	/* "": cookies in memory, for this session only. */
+	curl_easy_setopt(t.c, CURLOPT_COOKIEFILE, "");
+	curl_easy_setopt(t.c, CURLOPT_USERAGENT, rq->user_agent != NULL ?
+	    rq->user_agent : "pith/" PITH_VERSION " (terminal article reader)");
+	curl_easy_setopt(t.c, CURLOPT_HTTPHEADER, hdr);
+	curl_easy_setopt(t.c, CURLOPT_ERRORBUFFER, errbuf);
+	curl_easy_setopt(t.c, CURLOPT_WRITEFUNCTION, on_body);
+	curl_easy_setopt(t.c, CURLOPT_WRITEDATA, &t);
+	curl_easy_setopt(t.c, CURLOPT_HEADERFUNCTION, on_header);
+	curl_easy_setopt(t.c, CURLOPT_HEADERDATA, &t);
+	curl_easy_setopt(t.c, CURLOPT_XFERINFOFUNCTION, on_progress);
+	curl_easy_setopt(t.c, CURLOPT_XFERINFODATA, &t);
+	curl_easy_setopt(t.c, CURLOPT_NOPROGRESS, 0L);
+
+	rc = curl_easy_perform(t.c);
+	if (rq->progress != NULL) {
+		input_progress done = { .got = in->len, .elapsed = since(&t.start), .done = 1 };
+
+		rq->progress(rq->progress_ctx, url, &done);
+	}
+	curl_easy_getinfo(t.c, CURLINFO_RESPONSE_CODE, &code);
+	curl_easy_getinfo(t.c, CURLINFO_EFFECTIVE_URL, &eff);
+	curl_easy_getinfo(t.c, CURLINFO_CONTENT_TYPE, &type);
+	if (rc == CURLE_OK && t.cancelled)
+		rc = CURLE_ABORTED_BY_CALLBACK;
+	if (rc != CURLE_OK) {
+		explain(&t, rc, code, errbuf);
+	} else if (code == 304 && (rq->etag != NULL || rq->modified != NULL)) {
+		res->status = 304;
 		ret = 0;
+	} else if (code >= 300) {
+		report("%ld %s: %s", code, reason(code, t.status), url);
+	} else if (!t.checked && !wanted(&t)) {
+		/* An empty body is never looked at in on_body. */
+		explain(&t, CURLE_WRITE_ERROR, code, errbuf);
+	} else {
+		res->status = 200;
+		ret = 0;
+	}
 	if (ret == 0) {
 		in->url = strdup(eff != NULL ? eff : url);
-		in->content_type = type != NULL ? strdup(type) : NULL;
+		in->content_type = type != NULL ? dup_printable(type, strlen(type)) : NULL;
+		res->etag = t.etag;
+		res->modified = t.modified;
+		res->no_store = t.no_store;
+		t.etag = t.modified = NULL;
 		if (in->url == NULL || (type != NULL && in->content_type == NULL)) {
 			report("%s: out of memory", url);
+			fetch_result_free(res);
 			ret = -1;
 		}
 	}
-	curl_easy_cleanup(c);
+	free(t.etag);
+	free(t.modified);
+	/* The handle keeps pointers to these: drop them before they go. */
+	curl_easy_setopt(t.c, CURLOPT_HTTPHEADER, NULL);
+	curl_easy_setopt(t.c, CURLOPT_ERRORBUFFER, NULL);
+	curl_slist_free_all(hdr);
 	return ret;
 }

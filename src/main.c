@@ -1,30 +1,37 @@
 /* main.c - the pith command line. */
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <curl/curl.h>
 #include <jansson.h>
 #include <ncurses.h>
 #include <unistring/version.h>
 #include "config.h"
+#include "eval.h"
 #include "explain.h"
 #include "program.h"
 #include "reader.h"
 #include "theme.h"
 
 static const char usage_text[] =
-"usage: pith [-d] [-a ALGO] [-f text|markdown|json] [-w WIDTH] [-u URL]\n"
-"            [-p NAME=VALUE] [--captions] [--explain] [--theme NAME]\n"
-"            [--config FILE] [URL|FILE|-]\n"
+"usage: pith [-d] [-a ALGO] [-t FILE] [-f text|markdown|json] [-w WIDTH]\n"
+"            [-u URL] [-p NAME=VALUE] [--captions] [--explain] [--theme NAME]\n"
+"            [--config FILE] [--timeout S] [--max-size SIZE] [--user-agent UA]\n"
+"            [--reload | --offline] [--cache-size SIZE] [URL|FILE|-]\n"
 "\n"
 "Finds the article in a web page and shows it.  Without -d, and with a\n"
 "terminal on standard output, it opens the reader; otherwise it dumps.\n"
 "\n"
 "  -d, --dump              print the article instead of opening the reader\n"
 "  -a, --algorithm ALGO    extraction algorithm (see --list-algorithms)\n"
+"  -t, --template FILE     extract what the template FILE selects (-a template;\n"
+"                          without -t, $XDG_CONFIG_HOME/pith/sites/HOST.tpl)\n"
 "  -f, --format FORMAT     dump format: text (default), markdown, json\n"
 "  -w, --width N           wrap text at N columns; 0: no wrapping\n"
 "  -u, --url URL           the page's address, for a file or stdin\n"
@@ -34,9 +41,18 @@ static const char usage_text[] =
 "      --theme NAME        the reader's colours: dark, light, mono, ...\n"
 "      --config FILE       read settings from FILE, not\n"
 "                          $XDG_CONFIG_HOME/pith/config\n"
+"      --timeout SECONDS   give up on a download after this long (30)\n"
+"      --max-size SIZE     refuse pages larger than SIZE, e.g. 500k, 50M\n"
+"                          (20M fetched, 64M from a file or stdin)\n"
+"      --user-agent UA     the User-Agent header to send\n"
+"      --reload            fetch the page anew, not from the cache\n"
+"      --offline           read pages only from the cache\n"
+"      --cache-size SIZE   bound the cache in $XDG_CACHE_HOME/pith (100M);\n"
+"                          0 turns it off\n"
 "      --list-algorithms   list the algorithms and exit\n"
 "      --list-params       list the parameters with their defaults and exit\n"
 "  -h, --help              show this help and exit\n"
+"      pith eval --help      scoring the algorithms on a corpus\n"
 "  -V, --version           show the version and exit\n"
 "\n"
 "Exit status: 0 article found, 1 no article, 2 usage error, 3 input error.\n";
@@ -96,8 +112,161 @@ option_name(const char *arg, int opt)
 	return o;
 }
 
+/* "500", "500k", "20M", "1G" (also "20MB"): bytes; -1 if not a size. */
+static long long
+parse_size(const char *s)
+{
+	char *end;
+	unsigned long long n;
+	int shift = 0;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	n = strtoull(s, &end, 10);
+	if (errno != 0)
+		return -1;
+	switch (*end) {
+	case 'k': case 'K': shift = 10; end++; break;
+	case 'm': case 'M': shift = 20; end++; break;
+	case 'g': case 'G': shift = 30; end++; break;
+	default: break;
+	}
+	if (shift != 0 && (*end == 'b' || *end == 'B'))
+		end++;
+	if (*end != '\0' || n > ((unsigned long long)1 << 40) >> shift)
+		return -1;
+	return (long long)(n << shift);
+}
+
+/* Ctrl-C while a page downloads in dump mode: say "cancelled". */
+static volatile sig_atomic_t interrupted;
+
+static void
+on_interrupt(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+typedef struct {
+	int drawn;                 /* input_progress_bar's state */
+	int bar;                   /* stderr is a terminal */
+} progress_state;
+
+static int
+dump_progress(void *ctx, const char *url, const input_progress *p)
+{
+	progress_state *ps = ctx;
+
+	if (ps->bar)
+		input_progress_bar(&ps->drawn, url, p);
+	return interrupted;
+}
+
+/* Read and parse a template file: 0, or EXIT_USAGE after reporting
+ * "FILE:N: why" (the core says "line N: why"). */
+static int
+template_load(const char *path, pith_template **out)
+{
+	FILE *f = fopen(path, "rb");
+	char buf[1 << 16], *text = NULL;
+	size_t len = 0, got;
+	pith_error err = {0};
+	int line;
+
+	*out = NULL;
+	if (f == NULL) {
+		report("%s: %s", path, strerror(errno));
+		return EXIT_USAGE;
+	}
+	while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
+		char *t = len + got <= (1 << 20) ? realloc(text, len + got) : NULL;
+
+		if (t == NULL) {
+			report("%s: %s", path, len + got > (1 << 20) ?
+			    "too large for a template (1 MB)" : "out of memory");
+			free(text);
+			fclose(f);
+			return EXIT_USAGE;
+		}
+		memcpy(t + len, buf, got);
+		text = t;
+		len += got;
+	}
+	if (ferror(f)) {
+		report("%s: %s", path, strerror(errno));
+		free(text);
+		fclose(f);
+		return EXIT_USAGE;
+	}
+	fclose(f);
+	if (pith_template_parse(text ? text : "", len, out, &err) != PITH_OK) {
+		if (sscanf(err.msg, "line %d: ", &line) == 1 && strchr(err.msg, ':'))
+			report("%s:%d:%s", path, line, strchr(err.msg, ':') + 1);
+		else
+			report("%s: %s", path, err.msg);
+		free(text);
+		return EXIT_USAGE;
+	}
+	free(text);
+	return 0;
+}
+
+/* A site template's path for a page's address:
+ * $XDG_CONFIG_HOME/pith/sites/HOST.tpl, HOST lower-case without port or
+ * user; a "www." host also tries the name without it.  NULL when the
+ * address has no usable host or none of the files exists. */
+static char *
+template_site_path(const char *url, char *host, size_t hsize)
+{
+	const char *h = url != NULL ? strstr(url, "://") : NULL;
+	char *dir, *p = NULL, *slash;
+	size_t n = 0;
+
+	host[0] = '\0';
+	if (h == NULL || !input_is_url(url))
+		return NULL;
+	h += 3;
+	/* user:password@ goes; the host stops at the port or the path. */
+	if (strcspn(h, "@") < strcspn(h, "/?#"))
+		h += strcspn(h, "@") + 1;
+	for (; h[n] && !strchr(":/?#", h[n]) && n + 1 < hsize; n++) {
+		char c = h[n] >= 'A' && h[n] <= 'Z' ? (char)(h[n] + 32) : h[n];
+
+		/* Only a plain host name can be a file name. */
+		if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+		    c == '-' || c == '.'))
+			return NULL;
+		host[n] = c;
+	}
+	host[n] = '\0';
+	if (n == 0 || host[0] == '.' || (dir = config_default_path()) == NULL)
+		return NULL;
+	if ((slash = strrchr(dir, '/')) != NULL)
+		*slash = '\0';
+	for (int www = 0; www < 2 && p == NULL; www++) {
+		const char *name = host + (www ? 4 : 0);
+		size_t len = strlen(dir) + strlen(name) + sizeof "/sites/.tpl";
+		struct stat st;
+
+		if (www && strncmp(host, "www.", 4) != 0)
+			break;
+		if ((p = malloc(len)) == NULL)
+			break;
+		snprintf(p, len, "%s/sites/%s.tpl", dir, name);
+		if (stat(p, &st) != 0 || !S_ISREG(st.st_mode)) {
+			free(p);
+			p = NULL;
+		}
+	}
+	free(dir);
+	return p;
+}
+
 enum { OPT_LIST_ALGORITHMS = 256, OPT_LIST_PARAMS, OPT_EXPLAIN, OPT_THEME,
-	OPT_CONFIG, OPT_CAPTIONS };
+	OPT_CONFIG, OPT_CAPTIONS, OPT_TIMEOUT, OPT_MAX_SIZE, OPT_USER_AGENT,
+	OPT_RELOAD, OPT_OFFLINE, OPT_CACHE_SIZE };
 
 int
 main(int argc, char **argv)
@@ -105,6 +274,7 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "dump", no_argument, NULL, 'd' },
 		{ "algorithm", required_argument, NULL, 'a' },
+		{ "template", required_argument, NULL, 't' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "width", required_argument, NULL, 'w' },
 		{ "url", required_argument, NULL, 'u' },
@@ -115,12 +285,19 @@ main(int argc, char **argv)
 		{ "captions", no_argument, NULL, OPT_CAPTIONS },
 		{ "theme", required_argument, NULL, OPT_THEME },
 		{ "config", required_argument, NULL, OPT_CONFIG },
+		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+		{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
+		{ "user-agent", required_argument, NULL, OPT_USER_AGENT },
+		{ "reload", no_argument, NULL, OPT_RELOAD },
+		{ "offline", no_argument, NULL, OPT_OFFLINE },
+		{ "cache-size", required_argument, NULL, OPT_CACHE_SIZE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *algorithm = NULL, *url = NULL, *arg;
-	const char *theme_name = NULL, *config_path = NULL;
+	const char *theme_name = NULL, *config_path = NULL, *template_path = NULL;
+	pith_template *tpl = NULL;
 	format fmt = FORMAT_TEXT;
 	int width = -1, dump = 0, explain = 0, explain_width, ch, status;
 	unsigned text_flags = 0;
@@ -133,10 +310,16 @@ main(int argc, char **argv)
 	pith_article *art = NULL;
 	pith_code rc;
 	input in;
+	input_options iopt = {0};
+	progress_state ps = {0, 0};
+	struct sigaction sa, old_sa;
 
+	/* `pith eval ...` is a command of its own. */
+	if (argc > 1 && strcmp(argv[1], "eval") == 0)
+		return eval_main(argc - 1, argv + 1);
 	pith_params_init(&params);
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":da:f:w:u:p:hV", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":da:t:f:w:u:p:hV", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'd':
 			dump = 1;
@@ -145,6 +328,9 @@ main(int argc, char **argv)
 			if (pith_algorithm_find(optarg) == NULL)
 				return usage_error("unknown algorithm '%s'", optarg);
 			algorithm = optarg;
+			break;
+		case 't':
+			template_path = optarg;
 			break;
 		case 'f':
 			if (output_parse_format(optarg, &fmt) != 0)
@@ -186,7 +372,7 @@ main(int argc, char **argv)
 			double dflt;
 
 			for (size_t i = 0; (name = pith_params_describe(i, &dflt, &doc_)); i++)
-				printf("%-12s %-8g %s\n", name, dflt, doc_);
+				printf("%-14s %-8g %s\n", name, dflt, doc_);
 			return 0;
 		}
 		case OPT_CAPTIONS:
@@ -200,6 +386,49 @@ main(int argc, char **argv)
 			break;
 		case OPT_CONFIG:
 			config_path = optarg;
+			break;
+		case OPT_TIMEOUT: {
+			char *end;
+			long t;
+
+			errno = 0;
+			t = strtol(optarg, &end, 10);
+			if (end == optarg || *end != '\0' || errno != 0 || t < 1 || t > 86400)
+				return usage_error("bad timeout '%s' (seconds, 1 to 86400)", optarg);
+			iopt.timeout = t;
+			break;
+		}
+		case OPT_MAX_SIZE: {
+			long long n = parse_size(optarg);
+
+			if (n < 1)
+				return usage_error("bad size '%s'", optarg);
+			iopt.max_size = (size_t)n;
+			break;
+		}
+		case OPT_CACHE_SIZE: {
+			long long n = parse_size(optarg);
+
+			if (n < 0)
+				return usage_error("bad size '%s'", optarg);
+			iopt.cache_max = (size_t)n;
+			iopt.no_cache = n == 0;
+			break;
+		}
+		case OPT_USER_AGENT:
+			/* One header line: no control characters in it. */
+			for (const char *c = optarg; *c; c++)
+				if ((unsigned char)*c < 0x20 || *c == 0x7f)
+					return usage_error("bad user agent '%s'", optarg);
+			if (optarg[0] == '\0')
+				return usage_error("bad user agent '%s'", optarg);
+			iopt.user_agent = optarg;
+			break;
+		case OPT_RELOAD:
+			iopt.reload = 1;
+			break;
+		case OPT_OFFLINE:
+			iopt.offline = 1;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
@@ -217,6 +446,8 @@ main(int argc, char **argv)
 	}
 	if (optind + 1 < argc)
 		return usage_error("one page at a time: '%s'", argv[optind + 1]);
+	if (iopt.reload && iopt.offline)
+		return usage_error("%s", "--reload and --offline exclude each other");
 	if (optind < argc)
 		arg = argv[optind];
 	else if (!isatty(STDIN_FILENO))
@@ -224,6 +455,9 @@ main(int argc, char **argv)
 	else
 		return usage_error("%s", "no page given");
 
+	/* -t asks for the template algorithm unless -a says otherwise. */
+	if (template_path != NULL && algorithm == NULL)
+		algorithm = "template";
 	/* The command line wins over the settings file. */
 	if (config_load(&cfg, config_path, config_warning, &cw) != 0 &&
 	    config_path != NULL)
@@ -233,6 +467,30 @@ main(int argc, char **argv)
 	if (theme_name == NULL && cfg.theme[0] != '\0')
 		theme_name = cfg.theme;
 
+	/* A template from -t, else the site's own for -a template. */
+	if (template_path != NULL) {
+		if ((status = template_load(template_path, &tpl)) != 0)
+			return status;
+	} else if (algorithm != NULL && strcmp(algorithm, "template") == 0) {
+		char host[256], *site = template_site_path(url != NULL ? url : arg,
+		    host, sizeof host);
+
+		if (site == NULL) {
+			if (host[0] != '\0')
+				report("no template for %s: give -t FILE or write "
+				    "$XDG_CONFIG_HOME/pith/sites/%s.tpl", host, host);
+			else
+				report("-a template needs a template: -t FILE (or -u URL, "
+				    "for $XDG_CONFIG_HOME/pith/sites/HOST.tpl)");
+			return EXIT_USAGE;
+		}
+		status = template_load(site, &tpl);
+		free(site);
+		if (status != 0)
+			return status;
+	}
+	params.tmpl = tpl;
+
 	if (!dump && !explain && isatty(STDOUT_FILENO)) {
 		reader_options ro = {
 			.arg = arg, .url = url, .algorithm = algorithm,
@@ -240,14 +498,19 @@ main(int argc, char **argv)
 			    cfg.width > 0 ? cfg.width : -1,
 			.theme = theme_name, .save_dir = cfg.save_dir,
 			.warning = cw.n > 0 ? cw.first : NULL,
+			.input = &iopt,
 		};
 		theme t;
 
-		if (theme_name != NULL && theme_load(&t, theme_name, NULL, NULL) != 0)
+		if (theme_name != NULL && theme_load(&t, theme_name, NULL, NULL) != 0) {
+			pith_template_free(tpl);
 			return usage_error("unknown theme '%s'", theme_name);
+		}
 		curl_global_init(CURL_GLOBAL_DEFAULT);
 		status = reader_run(&ro);
+		fetch_cleanup();
 		curl_global_cleanup();
+		pith_template_free(tpl);
 		return status;
 	}
 	/* --explain's rows are 100 columns unless -w says otherwise. */
@@ -256,9 +519,25 @@ main(int argc, char **argv)
 		width = 0;
 
 	curl_global_init(CURL_GLOBAL_DEFAULT);
-	if (input_read(arg, INPUT_MAX_SIZE, &in) != 0) {
+	/* A progress bar only where a person watches it. */
+	ps.bar = isatty(STDERR_FILENO);
+	iopt.progress = dump_progress;
+	iopt.progress_ctx = &ps;
+	/* Ctrl-C cancels the download with a message; an ignored SIGINT
+	 * (a background job) stays ignored. */
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_interrupt;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, NULL, &old_sa);
+	if (old_sa.sa_handler != SIG_IGN)
+		sigaction(SIGINT, &sa, NULL);
+	status = input_read(arg, &iopt, &in);
+	sigaction(SIGINT, &old_sa, NULL);
+	fetch_cleanup();
+	if (status != 0) {
 		input_free(&in);
 		curl_global_cleanup();
+		pith_template_free(tpl);
 		return EXIT_INPUT;
 	}
 	popt.url = url != NULL ? url : in.url;
@@ -290,6 +569,7 @@ main(int argc, char **argv)
 	}
 	pith_article_free(art);
 	pith_doc_free(doc);
+	pith_template_free(tpl);
 	input_free(&in);
 	curl_global_cleanup();
 	return status;

@@ -17,24 +17,94 @@ enum {
 /* The one place errors are reported: "pith: ..." on stderr. */
 void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* A page as read from a file, stdin or the network. */
+/* A page as read from a file, stdin or the network: after input_read,
+ * UTF-8 HTML whatever it was before (see charset.h). */
 typedef struct {
 	char *data;
 	size_t len;
 	char *url;            /* where it came from, after redirects */
-	char *content_type;   /* from HTTP, or NULL */
+	char *content_type;   /* from HTTP (or the cache), or NULL */
+	const char *charset;  /* the encoding it was decoded from */
+	int from_cache;       /* read from the cache, not the network */
 } input;
 
+/* Files and stdin, unless --max-size says otherwise. */
 #define INPUT_MAX_SIZE ((size_t)64 << 20)
+/* A fetched body, decompressed, unless --max-size says otherwise. */
+#define FETCH_MAX_SIZE ((size_t)20 << 20)
+#define FETCH_TIMEOUT 30L
+#define FETCH_CONNECT_TIMEOUT 10L
+#define FETCH_MAX_REDIRECTS 10L
 
-/* input.c: read arg ("-", a file, or an http(s) URL); 0, or -1 after
- * reporting why. */
-int input_read(const char *arg, size_t max, input *in);
+/* How a download is going, for a progress display. */
+typedef struct {
+	size_t got;           /* bytes received so far */
+	size_t total;         /* the announced length, 0 if unknown */
+	double rate;          /* bytes per second */
+	double elapsed;       /* seconds since the request */
+	int done;             /* the last call: the transfer is over */
+} input_progress;
+
+/* Called about ten times a second while a page downloads, then once
+ * with done set; nonzero cancels the download. */
+typedef int (*input_progress_fn)(void *ctx, const char *url,
+                                 const input_progress *p);
+
+/* How pages are read; all zero is the defaults. */
+typedef struct {
+	long timeout;              /* seconds for a whole transfer; 0: 30 */
+	size_t max_size;           /* bytes; 0: FETCH_MAX_SIZE fetched,
+	                              INPUT_MAX_SIZE from a file or stdin */
+	const char *user_agent;    /* NULL: pith's own */
+	int reload;                /* fetch anew, not revalidating the cache */
+	int offline;               /* only the cache, never the network */
+	int no_cache;              /* neither read nor write the cache */
+	size_t cache_max;          /* the cache's bound; 0: CACHE_MAX_DEFAULT */
+	input_progress_fn progress;
+	void *progress_ctx;
+} input_options;
+
+/* input.c: read arg ("-", a file, or an http(s) URL, through the cache)
+ * and decode it to UTF-8 HTML; 0, or -1 after reporting why. */
+int input_read(const char *arg, const input_options *o, input *in);
 void input_free(input *in);
 int input_is_url(const char *arg);
 
-/* fetch.c: GET an http(s) URL into *in; 0, or -1 after reporting. */
-int fetch_url(const char *url, size_t max, input *in);
+/* What a Content-Type is to pith (NULL: HTML). */
+typedef enum { INPUT_HTML, INPUT_TEXT, INPUT_REFUSED } input_kind;
+input_kind input_kind_of(const char *content_type);
+
+/* "20 MB", "512 KB", "100 bytes": a size for messages. */
+void input_format_size(size_t n, char *out, size_t size);
+
+/* A progress line on stderr (a terminal), cleared when done; ctx is an
+ * int that says whether it is drawn. */
+int input_progress_bar(void *ctx, const char *url, const input_progress *p);
+
+/* fetch.c: GET an http(s) URL into *in (body, final URL, type). */
+typedef struct {
+	long timeout;              /* seconds */
+	size_t max_size;           /* decompressed bytes */
+	const char *user_agent;    /* NULL: pith's own */
+	const char *etag;          /* validators for a conditional GET, */
+	const char *modified;      /* or NULL */
+	input_progress_fn progress;
+	void *progress_ctx;
+} fetch_request;
+
+typedef struct {
+	long status;               /* 200, or 304 when the validators held */
+	char *etag;                /* the response's validators, or NULL */
+	char *modified;
+	int no_store;              /* Cache-Control: no-store */
+} fetch_result;
+
+/* 0, or -1 after reporting why. */
+int fetch_url(const char *url, const fetch_request *rq, input *in,
+              fetch_result *res);
+void fetch_result_free(fetch_result *r);
+/* Forget the session (connections, cookies) before curl_global_cleanup. */
+void fetch_cleanup(void);
 const char *fetch_version(void);
 
 /* output.c: the -d formats. */

@@ -5,6 +5,9 @@
 : "${PITH:?PITH must name the pith binary}"
 T=$(mktemp -d) || exit 1
 trap 'rm -rf "$T"' EXIT
+# Fetched pages are cached: never in the real cache.
+XDG_CACHE_HOME=$T/cache
+export XDG_CACHE_HOME
 n=0
 here=$(cd "$(dirname "$0")" && pwd)
 

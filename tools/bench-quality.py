@@ -416,7 +416,9 @@ def main(argv):
     args.pith = os.path.abspath(args.pith)
     version = (pith_lines(args.pith, '--version') or ['pith (unknown version)'])[0]
     listed = [ln.split()[0] for ln in pith_lines(args.pith, '--list-algorithms') if ln.strip()]
-    algos = args.algos or listed
+    # template extracts what a user's template selects; with none it has
+    # nothing to measure, so it is run only when asked for.
+    algos = args.algos or [a for a in listed if a != 'template']
     unknown = [a for a in algos if a not in listed]
     if unknown:
         raise SetupError(f'unknown algorithm {", ".join(unknown)}; pith lists {", ".join(listed)}')

@@ -2,7 +2,8 @@
 # tools/deps.sh - install the Debian packages pith needs to build and test.
 # As root it runs apt-get; otherwise it prints the command and stops.
 pkgs="gcc make pkg-config libgumbo-dev libcurl4-openssl-dev libncurses-dev
-libunistring-dev libjansson-dev libcmocka-dev python3 ca-certificates tmux"
+libunistring-dev libjansson-dev libuchardet-dev zlib1g-dev libcmocka-dev
+python3 ca-certificates tmux"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	echo "pith: not a Debian system; install the equivalents of:" $pkgs >&2

@@ -10,6 +10,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <locale.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -286,16 +288,65 @@ top_block(reader *r)
 
 /* ----------------------------------------------------------- pages */
 
+static void draw(reader *r);
+static void on_resize(reader *r);
+
+/* Ctrl-C while a page loads cancels the load, not the reader. */
+static volatile sig_atomic_t load_interrupted;
+
+static void
+on_load_interrupt(int sig)
+{
+	(void)sig;
+	load_interrupted = 1;
+}
+
+/* A download's progress in the message line; q, Esc or Ctrl-C cancels it. */
+static int
+load_progress(void *ctx, const char *url, const input_progress *p)
+{
+	reader *r = ctx;
+	char got[32], rate[32];
+	struct pollfd pfd = { r->dpy.tty != NULL ? fileno(r->dpy.tty) : STDIN_FILENO,
+	    POLLIN, 0 };
+
+	if (p->done)
+		return 0;
+	input_format_size(p->got, got, sizeof got);
+	input_format_size((size_t)p->rate, rate, sizeof rate);
+	message(r, 0, "loading %s, %s/s (q cancels)  %s", got, rate, url);
+	draw(r);
+	while (!load_interrupted && poll(&pfd, 1, 0) > 0 && (pfd.revents & POLLIN)) {
+		int k = display_key(&r->dpy);
+
+		if (k == 'q' || k == 'Q' || k == 27 || k == 3)
+			return 1;
+		if (k == DK_RESIZE)
+			on_resize(r);
+		if (k == DK_NONE)
+			break;
+	}
+	return load_interrupted;
+}
+
 /* Read a page with input_read, which reports errors on stderr: here
  * stderr is the screen, so the report is caught in a temporary file and
- * shown in the message line instead. */
+ * shown in the message line instead.  reload: not from the cache. */
 static int
-read_page(reader *r, const char *arg, input *in)
+read_page(reader *r, const char *arg, input *in, int reload)
 {
 	FILE *tmp = tmpfile();
 	int saved = -1, rc;
 	char buf[MSG_MAX];
 	size_t n = 0;
+	input_options o = {0};
+	struct sigaction sa, old;
+
+	if (r->opt->input != NULL)
+		o = *r->opt->input;
+	o.reload |= reload;
+	o.progress = load_progress;
+	o.progress_ctx = r;
 
 	fflush(stderr);
 	/* Without a temporary file the report is lost, but never drawn
@@ -308,7 +359,13 @@ read_page(reader *r, const char *arg, input *in)
 		if (fd >= 0 && tmp == NULL)
 			close(fd);
 	}
-	rc = input_read(arg, INPUT_MAX_SIZE, in);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_load_interrupt;
+	sigemptyset(&sa.sa_mask);
+	load_interrupted = 0;
+	sigaction(SIGINT, &sa, &old);
+	rc = input_read(arg, &o, in);
+	sigaction(SIGINT, &old, NULL);
 	fflush(stderr);
 	if (saved >= 0) {
 		dup2(saved, STDERR_FILENO);
@@ -379,8 +436,6 @@ page_free(page *p)
 }
 
 /* Show "Loading ..." while a page is read. */
-static void draw(reader *r);
-
 static void
 loading(reader *r, const char *what)
 {
@@ -396,7 +451,7 @@ open_page(reader *r, const char *arg, const char *base)
 	size_t here;
 
 	loading(r, arg);
-	if (read_page(r, arg, &p.in) != 0)
+	if (read_page(r, arg, &p.in, 0) != 0)
 		return -1;
 	if ((p.arg = strdup(arg)) == NULL || (base != NULL && (p.base = strdup(base)) == NULL)) {
 		page_free(&p);
@@ -454,7 +509,7 @@ reload(reader *r)
 		return;
 	}
 	loading(r, p->arg);
-	if (read_page(r, p->arg, &in) != 0)
+	if (read_page(r, p->arg, &in, 1) != 0)
 		return;
 	r->msg[0] = '\0';
 	if (show(r, &in, p->base, at) != 0) {

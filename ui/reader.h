@@ -5,6 +5,7 @@
 #define PITH_READER_H
 
 #include "pith.h"
+#include "program.h"
 
 typedef struct {
 	const char *arg;          /* the page: a file, "-" or an http(s) URL */
@@ -16,6 +17,7 @@ typedef struct {
 	const char *theme;        /* NULL: dark */
 	const char *save_dir;     /* NULL or "": the current directory */
 	const char *warning;      /* shown first in the message line, or NULL */
+	const input_options *input;  /* how pages are fetched, or NULL */
 } reader_options;
 
 /* Run the reader until the user quits.  Returns the exit status: 0, or

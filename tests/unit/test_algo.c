@@ -243,6 +243,10 @@ test_no_text(void **state)
 			pith_doc *d;
 			pith_article *a = NULL;
 
+			/* Without a template it has no page to judge
+			 * (test_template.c). */
+			if (strcmp(pith_algorithm_at(k)->name, "template") == 0)
+				continue;
 			assert_int_equal(pith_doc_parse(pages[i], strlen(pages[i]), NULL,
 			    &d, &err), PITH_OK);
 			assert_int_equal(pith_extract(d, pith_algorithm_at(k)->name, NULL,

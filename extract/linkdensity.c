@@ -1,0 +1,178 @@
+/*
+ * linkdensity.c - the link-density node ratio (ALGORITHMS.md section 4):
+ * every element N scores
+ *
+ *   ratio(N) = p * (text(N) - link(N)) / text(N) + q * text(N) / total
+ *
+ * text counted in characters, link(N) the part of it inside links, total
+ * the page's text; the element with the highest ratio is the article.
+ * The seed takes p = 0.99, q = 0.01 with p + q = 1; both are parameters
+ * here and nothing forces their sum (only the order of the ratios
+ * matters, so scaling both changes nothing; their proportion does).
+ *
+ * Also the reasons the node-choosing methods share.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistr.h>
+#include "internal.h"
+
+void
+reason_node_name(const pith_doc *d, size_t n, char *out, size_t size)
+{
+	const char *id = pith_node_attr(d, n, "id");
+	const char *cls = pith_node_attr(d, n, "class");
+	size_t k = 0;
+
+	if (size == 0)
+		return;
+	if (cls != NULL) {
+		cls += strspn(cls, " \t\n\r\f");
+		k = strcspn(cls, " \t\n\r\f");
+	}
+	snprintf(out, size, "%s%s%.40s%s%.*s", pith_doc_node(d, n)->tag,
+	    id != NULL && *id ? "#" : "", id != NULL ? id : "",
+	    k > 0 ? "." : "", (int)(k < 40 ? k : 40), cls != NULL ? cls : "");
+	/* An id may hold anything; a reason is one line. */
+	for (char *p = out; *p; p++)
+		if ((unsigned char)*p < 0x20)
+			*p = ' ';
+}
+
+const char *
+reason_format(pith_article *a, const char *fallback, const char *fmt, ...)
+{
+	char s[192];
+	const char *p;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(s, sizeof s, fmt, ap);
+	va_end(ap);
+	p = arena_strndup(&a->strings, s, strlen(s));
+	return p != NULL ? p : fallback;
+}
+
+pith_code
+reason_keep_blocks(pith_article *a, const unsigned char *keep, pith_error *err)
+{
+	size_t nb = pith_doc_nblocks(a->doc), n = 0;
+
+	for (size_t b = 0; b < nb; b++)
+		n += keep[b] != 0;
+	if (n == 0)
+		return PITH_OK;
+	if ((a->spans = calloc(n, sizeof *a->spans)) == NULL)
+		return err_set(err, PITH_ENOMEM, "out of memory");
+	for (size_t b = 0; b < nb; b++)
+		if (keep[b])
+			a->spans[a->nspans++] = (pith_span){ b, 0,
+			    pith_doc_block(a->doc, b)->len };
+	return PITH_OK;
+}
+
+/* Characters of a block, and of them those inside links.  An image's
+ * alt text is not text the page shows. */
+static void
+ld_block_count(const pith_block *blk, double *text, double *link)
+{
+	*text = *link = 0;
+	if (blk->kind == PITH_BLOCK_IMAGE)
+		return;
+	*text = (double)u8_mbsnlen((const uint8_t *)blk->text, blk->len);
+	for (size_t r = 0; r < blk->nruns; r++)
+		if (blk->runs[r].style & PITH_STYLE_LINK)
+			*link += (double)u8_mbsnlen((const uint8_t *)blk->text +
+			    blk->runs[r].start, blk->runs[r].len);
+}
+
+pith_code
+linkdensity_extract(const pith_doc *d, const pith_params *p, pith_article *a,
+                    pith_error *err)
+{
+	size_t nn = pith_doc_nnodes(d), nb = pith_doc_nblocks(d), best = PITH_NONE;
+	double *text = calloc(nn + 1, sizeof *text);
+	double *link = calloc(nn + 1, sizeof *link);
+	double *ratio = calloc(nn + 1, sizeof *ratio);
+	unsigned char *keep = calloc(nb + 1, 1);
+	double total = 0, best_ratio = 0;
+	const char *kept;
+	char name[96], note[192];
+	pith_code rc = PITH_OK;
+
+	a->reason = calloc(nb + 1, sizeof *a->reason);
+	if (text == NULL || link == NULL || ratio == NULL || keep == NULL ||
+	    a->reason == NULL) {
+		rc = err_set(err, PITH_ENOMEM, "out of memory");
+		goto out;
+	}
+	/* Blocks add to their element, then sums flow up: a child always
+	 * comes after its parent, so one backward sweep does it. */
+	for (size_t b = 0; b < nb; b++) {
+		const pith_block *blk = pith_doc_block(d, b);
+		double t, l;
+
+		ld_block_count(blk, &t, &l);
+		total += t;
+		if (blk->node != PITH_NONE && blk->node < nn) {
+			text[blk->node] += t;
+			link[blk->node] += l;
+		}
+	}
+	for (size_t n = nn; n-- > 1; ) {
+		size_t up = pith_doc_node(d, n)->parent;
+
+		if (up != PITH_NONE) {
+			text[up] += text[n];
+			link[up] += link[n];
+		}
+	}
+	/* Ancestors come first, so on a tie the larger subtree wins. */
+	for (size_t n = 0; n < nn && total > 0; n++) {
+		if (text[n] <= 0)
+			continue;
+		ratio[n] = p->ld_p * (text[n] - link[n]) / text[n] +
+		    p->ld_q * text[n] / total;
+		if (best == PITH_NONE || ratio[n] > best_ratio) {
+			best = n;
+			best_ratio = ratio[n];
+		}
+	}
+	if (best == PITH_NONE) {
+		for (size_t b = 0; b < nb; b++)
+			a->reason[b] = "dropped: the page has no text";
+		rc = err_set(err, PITH_ENOARTICLE, "linkdensity: the page has no text");
+		goto out;
+	}
+	reason_node_name(d, best, name, sizeof name);
+	kept = reason_format(a, "kept", "kept: in %s, ratio %.3f",
+	    name, best_ratio);
+	for (size_t b = 0; b < nb; b++) {
+		size_t n = pith_doc_block(d, b)->node;
+
+		if (n == PITH_NONE || n >= nn)
+			continue;
+		a->block_score[b] = ratio[n];
+		if (n >= best && n < pith_doc_node(d, best)->end) {
+			keep[b] = 1;
+			a->reason[b] = kept;
+		} else {
+			a->reason[b] = reason_format(a, "dropped: outside the best node",
+			    "dropped: outside %s; its own node's ratio %.3f", name,
+			    ratio[n]);
+		}
+	}
+	snprintf(note, sizeof note, "linkdensity: %s, ratio %.3f, %.0f%% of the "
+	    "text, links %.2f", name, best_ratio, 100 * text[best] / total,
+	    link[best] / text[best]);
+	if ((rc = article_note(a, note, err)) == PITH_OK)
+		rc = reason_keep_blocks(a, keep, err);
+out:
+	free(text);
+	free(link);
+	free(ratio);
+	free(keep);
+	return rc;
+}
