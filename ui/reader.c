@@ -71,6 +71,7 @@ typedef struct {
 	int sel;                 /* the selected link, or -1 */
 	int number;              /* digits typed before Enter, or -1 */
 	char msg[MSG_MAX];
+	char loading[80];       /* bytes and rate of a download under way */
 	int msg_error;
 	const char *prompt;      /* while reading a line: its label */
 	char *input;             /*   and what is typed */
@@ -310,10 +311,15 @@ load_progress(void *ctx, const char *url, const input_progress *p)
 	struct pollfd pfd = { r->dpy.tty != NULL ? fileno(r->dpy.tty) : STDIN_FILENO,
 	    POLLIN, 0 };
 
-	if (p->done)
+	if (p->done) {
+		r->loading[0] = '\0';
 		return 0;
+	}
 	input_format_size(p->got, got, sizeof got);
 	input_format_size((size_t)p->rate, rate, sizeof rate);
+	/* Bytes and rate in the status line, where the position goes when
+	 * the page is shown; what to do about it in the message line. */
+	snprintf(r->loading, sizeof r->loading, "%s  %s/s ", got, rate);
 	message(r, 0, "loading %s, %s/s (q cancels)  %s", got, rate, url);
 	draw(r);
 	while (!load_interrupted && poll(&pfd, 1, 0) > 0 && (pfd.revents & POLLIN)) {
@@ -365,6 +371,7 @@ read_page(reader *r, const char *arg, input *in, int reload)
 	load_interrupted = 0;
 	sigaction(SIGINT, &sa, &old);
 	rc = input_read(arg, &o, in);
+	r->loading[0] = '\0';
 	sigaction(SIGINT, &old, NULL);
 	fflush(stderr);
 	if (saved >= 0) {
@@ -988,8 +995,11 @@ draw(reader *r)
 	snprintf(status, sizeof status, " %s%s  %zu%%  %s",
 	    r->view == VIEW_HELP ? "help" : pith_algorithm_at(r->algo)->name,
 	    r->view == VIEW_OVERLAY ? " [overlay]" : "", pct, url);
-	snprintf(right, sizeof right, "%zu/%zu  ? help ", r->cur + (r->nhist > 0),
-	    r->nhist);
+	if (r->loading[0] != '\0')
+		snprintf(right, sizeof right, "%s", r->loading);
+	else
+		snprintf(right, sizeof right, "%zu/%zu  ? help ", r->cur + (r->nhist > 0),
+		    r->nhist);
 	display_bar(&r->dpy, r->rows - 2, status, right, TH_STATUS);
 	if (r->prompt != NULL) {
 		display_prompt(&r->dpy, r->rows - 1, r->prompt, r->input);

@@ -621,6 +621,10 @@ if command -v tmux >/dev/null 2>&1; then
 	done
 	if grep -q "loading .*/s (q cancels)" "$T/screen"; then ok "reader: download progress in the message line"
 	else not_ok "reader: download progress in the message line" "$(cat "$T/screen")"; fi
+	# The status line (second to last) shows bytes and rate at its right.
+	if tail -n 2 "$T/screen" | head -n 1 | grep -qE "[0-9.]+ ?[kMG]?(B|bytes)  +[0-9.]+ ?[kMG]?(B|bytes)/s *$"
+	then ok "reader: bytes and rate in the status line"
+	else not_ok "reader: bytes and rate in the status line" "$(tail -n 2 "$T/screen")"; fi
 	tm send-keys -t pith q
 	i=0
 	while [ $i -lt 100 ] && [ ! -f "$T/rstatus" ]; do sleep 0.05; i=$((i + 1)); done
