@@ -3,8 +3,13 @@
 
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
+LIBDIR  ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 MANDIR  ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share/pith
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 DESTDIR ?=
 
 CC      ?= cc
@@ -28,8 +33,8 @@ PKG_LIBS   := $(shell $(PKG) --libs $(PKGS) 2>/dev/null)
 
 ALL_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
               -DPITH_GUMBO_VERSION=\"$(shell $(PKG) --modversion gumbo 2>/dev/null)\" $(OPT) $(WARN) $(SANFLAGS) \
-              -Iextract -Isrc -Iui $(PKG_CFLAGS) $(CFLAGS)
-ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
+              -pthread -Iextract -Isrc -Iui $(PKG_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS = -pthread $(SANFLAGS) $(LDFLAGS)
 LDLIBS_ALL  = $(PKG_LIBS) $(LIBS_UNISTRING) -lm $(LDLIBS)
 
 # Plain builds go to build/, sanitizer builds to build/san/.
@@ -90,6 +95,19 @@ bench-quality: pith
 	python3 tools/bench-quality.py $(foreach c,$(CORPUS),--corpus $(c)) \
 	    $(foreach a,$(ALGO),-a $(a)) $(if $(OUT),--out $(OUT))
 
+# Speed (tools/bench.py): pith's stages against gumbo alone, -j 2 against
+# -j 1, a process per page, and memory over a long run.  CORPUS=DIR...
+# (default the ../shared corpora), REPEAT=N for the memory run (50),
+# OUT=docs/performance.md writes the report.
+.PHONY: bench
+bench: pith $(B)/bench_parse
+	python3 tools/bench.py --pith ./pith --harness $(B)/bench_parse \
+	    $(foreach c,$(CORPUS),--corpus $(c)) $(if $(REPEAT),--repeat $(REPEAT)) \
+	    $(if $(OUT),--out $(OUT))
+
+$(B)/bench_parse: tools/bench_parse.c $(PROG_OBJ) $(B)/libpith.a
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(PROG_OBJ) $(B)/libpith.a $(LDLIBS_ALL)
+
 # libFuzzer harnesses (tests/fuzz/fuzz_*.c), built with clang into
 # build/fuzz/ with ASan and UBSan.  `make fuzz` runs each for FUZZ_SECONDS
 # (FUZZ=NAME... picks some); `make fuzz-check` replays the seeds and
@@ -136,15 +154,79 @@ $(FB)/fuzz_%: $(FB)/tests/fuzz/fuzz_%.o $(FB)/libprog.a $(FB)/libpith.a
 -include $(FUZZ_CORE_OBJ:.o=.d) $(FUZZ_PROG_OBJ:.o=.d) \
          $(FUZZ_NAMES:%=$(FB)/tests/fuzz/fuzz_%.d)
 
-install: pith
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/themes
-	install -m 755 pith $(DESTDIR)$(BINDIR)/pith
-	install -m 644 man/pith.1 $(DESTDIR)$(MANDIR)/man1/pith.1
-	for t in themes/*.theme; do [ ! -f "$$t" ] || install -m 644 "$$t" $(DESTDIR)$(DATADIR)/themes/; done
+# ---- The core as a library: libpith.a and libpith.so.VERSION (soname
+# libpith.so.MAJOR) from -fPIC objects in $(B)/pic/, so the plain build
+# stays as it is.  -fvisibility=hidden exports only what pith.h marks
+# PITH_API; the static library is one object whose hidden symbols are
+# made local, so neither form lends a program names like buf_put.
+VERSION   := $(shell sed -n 's/^\#define PITH_VERSION "\(.*\)"/\1/p' extract/pith.h)
+SONAME    := libpith.so.$(firstword $(subst ., ,$(VERSION)))
+OBJCOPY   ?= objcopy
+PB        := $(B)/pic
+PIC_OBJ   := $(CORE_SRC:%.c=$(PB)/%.o)
+# What extract/*.c links (no curl, curses, uchardet or zlib); pith.pc
+# says the same.  Debian's libunistring has no .pc: Libs.private.
+CORE_PKGS := gumbo jansson
+CORE_LIBS  = $(shell $(PKG) --libs $(CORE_PKGS) 2>/dev/null) $(LIBS_UNISTRING) -lm
+INSTALL_THEMES := $(wildcard themes/*.theme)
 
+.PHONY: lib
+lib: $(PB)/libpith.a $(PB)/libpith.so.$(VERSION)
+
+$(PB)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -MMD -MP -c -o $@ $<
+
+$(PB)/libpith.a: $(PIC_OBJ)
+	@rm -f $@
+	$(CC) -r -nostdlib -o $(PB)/libpith.o $^
+	$(OBJCOPY) --localize-hidden $(PB)/libpith.o
+	ar rcs $@ $(PB)/libpith.o
+
+$(PB)/libpith.so.$(VERSION): $(PIC_OBJ)
+	$(CC) $(ALL_LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--no-undefined \
+	    -o $@ $^ $(CORE_LIBS)
+
+-include $(PIC_OBJ:.o=.d)
+
+# pith.pc is made at install time, for the PREFIX given then; libdir and
+# includedir are relative to ${prefix} when under it, so
+# PKG_CONFIG_SYSROOT_DIR or --define-prefix can relocate it.
+PC_REL = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
+
+install: pith lib
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
+	    $(DESTDIR)$(DATADIR)/themes $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
+	install -m 755 pith $(DESTDIR)$(BINDIR)/pith
+	install -m 644 $(PB)/libpith.a $(DESTDIR)$(LIBDIR)/libpith.a
+	install -m 755 $(PB)/libpith.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libpith.so.$(VERSION)
+	ln -sf libpith.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libpith.so
+	install -m 644 extract/pith.h $(DESTDIR)$(INCLUDEDIR)/pith.h
+	sed -e 's|@prefix@|$(PREFIX)|' -e 's|@libdir@|$(call PC_REL,$(LIBDIR))|' \
+	    -e 's|@includedir@|$(call PC_REL,$(INCLUDEDIR))|' \
+	    -e 's|@version@|$(VERSION)|' -e 's|@requires_private@|$(CORE_PKGS)|' \
+	    -e 's|@libs_private@|$(LIBS_UNISTRING) -lm|' \
+	    pith.pc.in >$(DESTDIR)$(PKGCONFIGDIR)/pith.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/pith.pc
+	install -m 644 man/pith.1 $(DESTDIR)$(MANDIR)/man1/pith.1
+	install -m 644 man/pith.3 $(DESTDIR)$(MANDIR)/man3/pith.3
+	for t in $(INSTALL_THEMES); do install -m 644 "$$t" $(DESTDIR)$(DATADIR)/themes/; done
+	install -m 644 completions/pith.bash $(DESTDIR)$(BASHCOMPDIR)/pith
+	install -m 644 completions/_pith $(DESTDIR)$(ZSHCOMPDIR)/_pith
+
+# Exactly what install wrote; shared directories stay, and themes an
+# administrator added beside ours are kept (rmdir fails quietly then).
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/pith $(DESTDIR)$(MANDIR)/man1/pith.1
-	rm -rf $(DESTDIR)$(DATADIR)
+	rm -f $(DESTDIR)$(BINDIR)/pith $(DESTDIR)$(LIBDIR)/libpith.a \
+	    $(DESTDIR)$(LIBDIR)/libpith.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	    $(DESTDIR)$(LIBDIR)/libpith.so $(DESTDIR)$(INCLUDEDIR)/pith.h \
+	    $(DESTDIR)$(PKGCONFIGDIR)/pith.pc $(DESTDIR)$(MANDIR)/man1/pith.1 \
+	    $(DESTDIR)$(MANDIR)/man3/pith.3 $(DESTDIR)$(BASHCOMPDIR)/pith \
+	    $(DESTDIR)$(ZSHCOMPDIR)/_pith \
+	    $(INSTALL_THEMES:themes/%=$(DESTDIR)$(DATADIR)/themes/%)
+	rmdir $(DESTDIR)$(DATADIR)/themes $(DESTDIR)$(DATADIR) 2>/dev/null || true
 
 clean:
 	rm -rf build pith

@@ -23,6 +23,8 @@ static const pith_algorithm algorithms[] = {
 	  "long text blocks, with its long blocks", eatiht_extract },
 	{ "template", "the elements a user template selects (-t FILE or "
 	  "sites/HOST.tpl)", template_extract },
+	{ "site", "auto, after removing what most learned pages of the site "
+	  "share (pith learn)", site_extract },
 };
 
 size_t
@@ -63,6 +65,10 @@ static const struct param {
 	  "linkdensity weight of a node's link-free share" },
 	{ "linkdensity.q", offsetof(pith_params, ld_q), 0.01,
 	  "linkdensity weight of a node's share of the text" },
+	{ "site.share", offsetof(pith_params, site_share), 0.25,
+	  "site: a subtree on more than this share of pages is template" },
+	{ "site.pages", offsetof(pith_params, site_pages), 5,
+	  "site: pages to learn before anything is removed" },
 };
 
 enum { NPARAMS = sizeof params / sizeof params[0] };

@@ -44,7 +44,7 @@ pith_code
 auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
              pith_error *err)
 {
-	pith_article m = { .doc = d };
+	pith_article m = { .doc = d, .mask = a->mask };
 	size_t rw = 0, mw = 0;
 	double rl = 0, ml = 0;
 	pith_code rc, mrc;

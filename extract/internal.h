@@ -97,6 +97,9 @@ struct pith_article {
 	arena strings;           /* reasons that needed formatting */
 	const char *note;        /* how it was chosen, or NULL */
 	bool final;              /* "no article" is a verdict, not a miss */
+	/* Nodes (nnodes) readability and MSS treat as absent, or NULL: the
+	 * site templates "site" removes.  Set only while it runs. */
+	const unsigned char *mask;
 };
 
 /* Keep the text of tokens first..last: whole blocks inside, clipped
@@ -135,6 +138,12 @@ pith_code eatiht_extract(const pith_doc *, const pith_params *,
                          pith_article *, pith_error *);
 pith_code template_extract(const pith_doc *, const pith_params *,
                            pith_article *, pith_error *);
+pith_code site_extract(const pith_doc *, const pith_params *, pith_article *,
+                       pith_error *);
+
+/* ---- subtree hashes (site.c): h[n] for every node, holds[n] the text
+ * tokens in its subtree (both nnodes long).  PITH_ENOMEM only. */
+pith_code site_hashes(const pith_doc *doc, uint64_t *h, size_t *holds);
 
 /* ---- eatiht's cleaning phase (eatiht.c): set drop_nodes[i] (nnodes
  * bytes, zeroed by the caller) for every node the cleaning removes, its

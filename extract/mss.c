@@ -25,10 +25,12 @@ mss_extract(const pith_doc *doc, const pith_params *p, pith_article *a,
 			return err_set(err, PITH_ENOMEM, "out of memory");
 		eatiht_clean(doc, drop);
 	}
+	/* The same for what "site" removes (a->mask). */
 	for (size_t i = 0; i < n; i++)
-		a->token_score[i] = drop != NULL && t[i].node < pith_doc_nnodes(doc) &&
-		    drop[t[i].node] ? 0 : t[i].kind == PITH_TOKEN_TAG ? p->mss_tag :
-		    p->mss_word;
+		a->token_score[i] = t[i].node < pith_doc_nnodes(doc) &&
+		    ((drop != NULL && drop[t[i].node]) ||
+		    (a->mask != NULL && a->mask[t[i].node])) ? 0 :
+		    t[i].kind == PITH_TOKEN_TAG ? p->mss_tag : p->mss_word;
 	free(drop);
 	if (!seq_maxspan(a->token_score, n, a->running, &first, &last))
 		return err_set(err, PITH_ENOARTICLE, "mss: no span of text outweighs its tags");

@@ -19,6 +19,19 @@
 
 #define PITH_VERSION "0.1.0"
 
+/* The shared library is built with -fvisibility=hidden: only what is
+ * marked PITH_API is exported, so the core's internals (buffers, the
+ * guard, error helpers) never clash with a program's own names. */
+#if defined(__GNUC__) && __GNUC__ >= 4
+#define PITH_API __attribute__((visibility("default")))
+#else
+#define PITH_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum {
 	PITH_OK = 0,
 	PITH_ENOMEM,     /* out of memory */
@@ -33,7 +46,7 @@ typedef struct {
 	char msg[256];
 } pith_error;
 
-const char *pith_strerror(pith_code code);
+PITH_API const char *pith_strerror(pith_code code);
 
 /* ---------------------------------------------------------------- model */
 
@@ -113,19 +126,19 @@ typedef struct {
 	                            parsing; 0: default (1000) */
 } pith_parse_options;
 
-pith_code pith_doc_parse(const char *html, size_t len,
+PITH_API pith_code pith_doc_parse(const char *html, size_t len,
                          const pith_parse_options *opt,
                          pith_doc **out, pith_error *err);
-void pith_doc_free(pith_doc *doc);
+PITH_API void pith_doc_free(pith_doc *doc);
 
-size_t pith_doc_nblocks(const pith_doc *doc);
-const pith_block *pith_doc_block(const pith_doc *doc, size_t i);
-size_t pith_doc_ntokens(const pith_doc *doc);
-const pith_token *pith_doc_tokens(const pith_doc *doc);
-size_t pith_doc_nnodes(const pith_doc *doc);
-const pith_node *pith_doc_node(const pith_doc *doc, size_t i);
+PITH_API size_t pith_doc_nblocks(const pith_doc *doc);
+PITH_API const pith_block *pith_doc_block(const pith_doc *doc, size_t i);
+PITH_API size_t pith_doc_ntokens(const pith_doc *doc);
+PITH_API const pith_token *pith_doc_tokens(const pith_doc *doc);
+PITH_API size_t pith_doc_nnodes(const pith_doc *doc);
+PITH_API const pith_node *pith_doc_node(const pith_doc *doc, size_t i);
 /* An attribute of node i, or NULL. */
-const char *pith_node_attr(const pith_doc *doc, size_t i, const char *name);
+PITH_API const char *pith_node_attr(const pith_doc *doc, size_t i, const char *name);
 
 /* Metadata found in the page; every field NULL when absent. */
 typedef struct {
@@ -140,15 +153,17 @@ typedef struct {
 	const char *url;        /* the base links were resolved against */
 } pith_meta;
 
-const pith_meta *pith_doc_meta(const pith_doc *doc);
-const char *pith_doc_title(const pith_doc *doc);
-const char *pith_doc_lang(const pith_doc *doc);
-const char *pith_doc_url(const pith_doc *doc);
+PITH_API const pith_meta *pith_doc_meta(const pith_doc *doc);
+PITH_API const char *pith_doc_title(const pith_doc *doc);
+PITH_API const char *pith_doc_lang(const pith_doc *doc);
+PITH_API const char *pith_doc_url(const pith_doc *doc);
 
 /* --------------------------------------------------------- algorithms */
 
 /* A user template (see pith_template_parse below). */
 typedef struct pith_template pith_template;
+/* A site's statistics (see pith_site_new below). */
+typedef struct pith_site pith_site;
 
 /* Tunable parameters; pith_params_init() sets the documented defaults. */
 typedef struct {
@@ -162,14 +177,20 @@ typedef struct {
 	/* The template the "template" algorithm applies; NULL: none (then
 	 * that algorithm fails with PITH_EINVAL).  Not owned. */
 	const pith_template *tmpl;
+	double site_share;   /* site: a subtree on more than this share of
+	                        the site's pages is template (0.25) */
+	double site_pages;   /* site: fewer pages learned removes nothing (5) */
+	/* The statistics the "site" algorithm uses; NULL: none (then it
+	 * runs "auto" and says so).  Not owned. */
+	const pith_site *site;
 } pith_params;
 
-void pith_params_init(pith_params *p);
+PITH_API void pith_params_init(pith_params *p);
 /* Set one parameter by name ("mss.tag") from its text ("-2"). */
-pith_code pith_params_set(pith_params *p, const char *name, const char *value,
+PITH_API pith_code pith_params_set(pith_params *p, const char *name, const char *value,
                           pith_error *err);
 /* The i-th parameter's name, default and meaning; NULL past the end. */
-const char *pith_params_describe(size_t i, double *dflt, const char **doc);
+PITH_API const char *pith_params_describe(size_t i, double *dflt, const char **doc);
 
 typedef struct pith_article pith_article;
 
@@ -180,16 +201,16 @@ typedef struct {
 	                     pith_article *, pith_error *);
 } pith_algorithm;
 
-size_t pith_algorithm_count(void);
-const pith_algorithm *pith_algorithm_at(size_t i);
-const pith_algorithm *pith_algorithm_find(const char *name);
+PITH_API size_t pith_algorithm_count(void);
+PITH_API const pith_algorithm *pith_algorithm_at(size_t i);
+PITH_API const pith_algorithm *pith_algorithm_find(const char *name);
 
 /* Run an algorithm (NULL: the default).  On PITH_ENOARTICLE *out is still
  * set, so the caller can explain why nothing was kept. */
-pith_code pith_extract(const pith_doc *doc, const char *algorithm,
+PITH_API pith_code pith_extract(const pith_doc *doc, const char *algorithm,
                        const pith_params *params,
                        pith_article **out, pith_error *err);
-void pith_article_free(pith_article *a);
+PITH_API void pith_article_free(pith_article *a);
 
 /* A kept piece of a block: bytes start..end of its text. */
 typedef struct {
@@ -197,26 +218,26 @@ typedef struct {
 	size_t start, end;
 } pith_span;
 
-const pith_doc *pith_article_doc(const pith_article *a);
-const char *pith_article_algorithm(const pith_article *a);
-size_t pith_article_nspans(const pith_article *a);
-const pith_span *pith_article_spans(const pith_article *a);
+PITH_API const pith_doc *pith_article_doc(const pith_article *a);
+PITH_API const char *pith_article_algorithm(const pith_article *a);
+PITH_API size_t pith_article_nspans(const pith_article *a);
+PITH_API const pith_span *pith_article_spans(const pith_article *a);
 
 /* Why: per-token scores and the running sum that chose the span (token
  * methods; NULL otherwise), the chosen tokens first..last, and a score
  * per block (the sum of its tokens' scores for token methods). */
-const double *pith_article_token_scores(const pith_article *a);
-const double *pith_article_running(const pith_article *a);
-int pith_article_token_span(const pith_article *a, size_t *first, size_t *last);
-const double *pith_article_block_scores(const pith_article *a);
+PITH_API const double *pith_article_token_scores(const pith_article *a);
+PITH_API const double *pith_article_running(const pith_article *a);
+PITH_API int pith_article_token_span(const pith_article *a, size_t *first, size_t *last);
+PITH_API const double *pith_article_block_scores(const pith_article *a);
 /* How the article was chosen, in one line ("readability: 812 words,
  * links 0.03"); NULL when the algorithm says nothing. */
-const char *pith_article_note(const pith_article *a);
+PITH_API const char *pith_article_note(const pith_article *a);
 /* Whether any of block i is kept. */
-int pith_article_block_kept(const pith_article *a, size_t i);
+PITH_API int pith_article_block_kept(const pith_article *a, size_t i);
 /* Why block i was kept or dropped, in a few words ("dropped: link
  * density 0.82"); NULL when the algorithm says nothing about it. */
-const char *pith_article_block_reason(const pith_article *a, size_t i);
+PITH_API const char *pith_article_block_reason(const pith_article *a, size_t i);
 
 /* ---------------------------------------------------------- templates */
 
@@ -237,15 +258,54 @@ const char *pith_article_block_reason(const pith_article *a, size_t i);
 /* Parse len bytes of template text.  A bad line fails with PITH_EINVAL
  * and err->msg "line N: why"; a template without selectors also fails
  * ("no selectors"). */
-pith_code pith_template_parse(const char *text, size_t len,
+PITH_API pith_code pith_template_parse(const char *text, size_t len,
                               pith_template **out, pith_error *err);
-void pith_template_free(pith_template *t);
+PITH_API void pith_template_free(pith_template *t);
 /* The template line that selects node i of doc, written into out (size
  * bytes, NUL-terminated): "id=VALUE" when it has an id, else
  * "class=FIRST-CLASS", else its tag.  For building a template from a
  * block the user points at (use the block's node or an ancestor). */
-void pith_template_selector(const pith_doc *doc, size_t i, char *out,
+PITH_API void pith_template_selector(const pith_doc *doc, size_t i, char *out,
                             size_t size);
+
+/* ---------------------------------------------------- site statistics */
+
+/*
+ * What a site's pages share, for the "site" algorithm (menus, footers and
+ * sidebars repeat; articles do not).  Every element subtree that holds
+ * text has a 64-bit hash of its tag, its own text and its children's
+ * hashes, so equal subtrees hash equal on any page; a pith_site counts
+ * on how many learned pages each hash occurs, in a bounded table (the
+ * rarest hashes go first).  "site" removes the subtrees seen on more
+ * than site.share of at least site.pages pages, then runs "auto".
+ */
+
+/* An empty site; NULL when out of memory. */
+PITH_API pith_site *pith_site_new(void);
+PITH_API void pith_site_free(pith_site *site);
+/* Count doc's subtrees, each distinct one once.  key names the page
+ * (its address) so a page read again counts once; with NULL, or also,
+ * its content names it.  *added (NULL: not wanted) is 1 when the page
+ * counted, 0 when it was known or holds no text. */
+PITH_API pith_code pith_site_learn(pith_site *site, const pith_doc *doc,
+                                   const char *key, int *added,
+                                   pith_error *err);
+PITH_API size_t pith_site_pages(const pith_site *site);
+/* On how many pages the subtree with that hash was seen. */
+PITH_API size_t pith_site_count(const pith_site *site, uint64_t hash);
+/* Each node's subtree hash (nnodes entries, malloc'd into *out), 0 for
+ * elements that hold no text. */
+PITH_API pith_code pith_site_hashes(const pith_doc *doc, uint64_t **out,
+                                    pith_error *err);
+/* The site as text (malloc'd, NUL-terminated): "pith-site 1 PAGES", the
+ * recent pages' keys ("key HEX"), then "HEX COUNT" lines, most frequent
+ * first, at most max_entries of them. */
+PITH_API pith_code pith_site_save(const pith_site *site, size_t max_entries,
+                                  char **text, size_t *len, pith_error *err);
+/* Parse what pith_site_save wrote.  Anything else fails with
+ * PITH_EINVAL and err->msg "line N: why": rebuild the store. */
+PITH_API pith_code pith_site_load(const char *text, size_t len,
+                                  pith_site **out, pith_error *err);
 
 /* ------------------------------------------------------------ output */
 
@@ -257,16 +317,28 @@ enum {
 /* Plain text of the article body: blocks separated by one blank line,
  * list items and rows on adjacent lines; captions and images only with
  * PITH_TEXT_CAPTIONS.  *out is malloc'd and NUL-terminated. */
-pith_code pith_article_text(const pith_article *a, unsigned flags, char **out,
+PITH_API pith_code pith_article_text(const pith_article *a, unsigned flags, char **out,
                             size_t *len, pith_error *err);
 /* Markdown: headings, lists, quotes, code, links and tables kept. */
-pith_code pith_article_markdown(const pith_article *a, char **out,
+PITH_API pith_code pith_article_markdown(const pith_article *a, char **out,
                                 size_t *len, pith_error *err);
+/* A standalone HTML5 document (UTF-8): the title, a header with byline,
+ * site, date and source address, then the blocks with their structure
+ * (headings, lists, quotes, pre, tables, links, images).  Every byte from
+ * the page is escaped; links keep only http, https and mailto addresses
+ * and images only http(s) ones; no script, style or event attribute is
+ * ever written, and a Content-Security-Policy forbids scripts besides. */
+PITH_API pith_code pith_article_html(const pith_article *a, char **out,
+                                     size_t *len, pith_error *err);
 
 /* ------------------------------------------------------------ helpers */
 
 /* Resolve ref against the absolute base URL (RFC 3986 section 5).
  * Returns a malloc'd string, or NULL when out of memory. */
-char *pith_url_resolve(const char *base, const char *ref);
+PITH_API char *pith_url_resolve(const char *base, const char *ref);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

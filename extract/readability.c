@@ -82,6 +82,7 @@ typedef struct {
 	const char *kept_why, *out_why;
 	arena *strings;         /* the article's, for formatted reasons */
 	size_t body;            /* the body node, or 0 */
+	const unsigned char *mask;  /* nodes to treat as absent, or NULL */
 } rd;
 
 /* ------------------------------------------------------------ names */
@@ -408,6 +409,9 @@ prepare(rd *r)
 				r->flags[n] |= N_HIDDEN;
 		}
 		if ((c & C_HIDDEN) && t != GUMBO_TAG_BODY && t != GUMBO_TAG_HTML)
+			r->flags[n] |= N_HIDDEN;
+		/* What "site" removes is as good as hidden. */
+		if (r->mask != NULL && r->mask[n])
 			r->flags[n] |= N_HIDDEN;
 	}
 	for (size_t b = 0; b < nb; b++) {
@@ -1068,7 +1072,7 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		0,
 	};
 	rd r = { .d = d, .nn = pith_doc_nnodes(d), .nb = pith_doc_nblocks(d),
-	    .strings = &a->strings };
+	    .strings = &a->strings, .mask = a->mask };
 	unsigned char *best = NULL;
 	double best_len = -1;
 	size_t top = 0, best_top = 0, best_i = 0, tried = 0;

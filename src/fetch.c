@@ -237,6 +237,17 @@ reason(long code, const char *given)
 	return code >= 400 ? "error" : "unexpected status";
 }
 
+/* What to try after an HTTP error, where something can help. */
+static const char *
+hint(long code)
+{
+	/* Many sites refuse clients that do not look like a browser. */
+	if (code == 403)
+		return " \xe2\x80\x94 the site may block non-browser clients; "
+		    "try --user-agent";
+	return "";
+}
+
 const char *
 fetch_version(void)
 {
@@ -281,7 +292,7 @@ explain(transfer *t, CURLcode rc, long code, const char *errbuf)
 		copy_printable(shown, sizeof shown, type, type != NULL ? strlen(type) : 0);
 		report("%s: not a web page (%s)", url, shown);
 	} else if (code >= 300 && rc == CURLE_WRITE_ERROR) {
-		report("%ld %s: %s", code, reason(code, t->status), url);
+		report("%ld %s: %s%s", code, reason(code, t->status), url, hint(code));
 	} else if (rc == CURLE_TOO_MANY_REDIRECTS) {
 		report("%s: more than %ld redirects", url, FETCH_MAX_REDIRECTS);
 	} else if (rc == CURLE_UNSUPPORTED_PROTOCOL && t->location[0] != '\0') {
@@ -395,7 +406,7 @@ fetch_url(const char *url, const fetch_request *rq, input *in, fetch_result *res
 		res->status = 304;
 		ret = 0;
 	} else if (code >= 300) {
-		report("%ld %s: %s", code, reason(code, t.status), url);
+		report("%ld %s: %s%s", code, reason(code, t.status), url, hint(code));
 	} else if (!t.checked && !wanted(&t)) {
 		/* An empty body is never looked at in on_body. */
 		explain(&t, CURLE_WRITE_ERROR, code, errbuf);

@@ -12,15 +12,18 @@
 #include <jansson.h>
 #include <ncurses.h>
 #include <unistring/version.h>
+#include <zlib.h>
+#include "batch.h"
 #include "config.h"
 #include "eval.h"
 #include "explain.h"
 #include "program.h"
 #include "reader.h"
+#include "site.h"
 #include "theme.h"
 
 static const char usage_text[] =
-"usage: pith [-d] [-a ALGO] [-t FILE] [-f text|markdown|json] [-w WIDTH]\n"
+"usage: pith [-d] [-a ALGO] [-t FILE] [-f text|markdown|json|html] [-w WIDTH]\n"
 "            [-u URL] [-p NAME=VALUE] [--captions] [--explain] [--theme NAME]\n"
 "            [--config FILE] [--timeout S] [--max-size SIZE] [--user-agent UA]\n"
 "            [--reload | --offline] [--cache-size SIZE] [URL|FILE|-]\n"
@@ -32,7 +35,7 @@ static const char usage_text[] =
 "  -a, --algorithm ALGO    extraction algorithm (see --list-algorithms)\n"
 "  -t, --template FILE     extract what the template FILE selects (-a template;\n"
 "                          without -t, $XDG_CONFIG_HOME/pith/sites/HOST.tpl)\n"
-"  -f, --format FORMAT     dump format: text (default), markdown, json\n"
+"  -f, --format FORMAT     dump format: text (default), markdown, json, html\n"
 "  -w, --width N           wrap text at N columns; 0: no wrapping\n"
 "  -u, --url URL           the page's address, for a file or stdin\n"
 "  -p, --param NAME=VALUE  set an algorithm parameter (see --list-params)\n"
@@ -49,10 +52,13 @@ static const char usage_text[] =
 "      --offline           read pages only from the cache\n"
 "      --cache-size SIZE   bound the cache in $XDG_CACHE_HOME/pith (100M);\n"
 "                          0 turns it off\n"
+"      --no-learn          do not count the page into its site's statistics\n"
 "      --list-algorithms   list the algorithms and exit\n"
 "      --list-params       list the parameters with their defaults and exit\n"
 "  -h, --help              show this help and exit\n"
 "      pith eval --help      scoring the algorithms on a corpus\n"
+"      pith learn --help     teaching -a site what a site's pages share\n"
+"      pith batch --help     many pages, in parallel, as JSON lines\n"
 "  -V, --version           show the version and exit\n"
 "\n"
 "Exit status: 0 article found, 1 no article, 2 usage error, 3 input error.\n";
@@ -71,10 +77,12 @@ print_version(void)
 {
 	printf("pith %s\n", PITH_VERSION);
 	/* _libunistring_version is 0xMMmmss. */
-	printf("gumbo %s, libcurl %s, %s, libunistring %d.%d.%d, jansson %s\n",
+	/* uchardet has no version call: named, not numbered. */
+	printf("gumbo %s, libcurl %s, %s, libunistring %d.%d.%d, jansson %s, "
+	    "zlib %s, uchardet\n",
 	    PITH_GUMBO_VERSION, fetch_version(), curses_version(),
 	    _libunistring_version >> 16, (_libunistring_version >> 8) & 0xff,
-	    _libunistring_version & 0xff, JANSSON_VERSION);
+	    _libunistring_version & 0xff, JANSSON_VERSION, zlibVersion());
 }
 
 /* Settings-file warnings go to stderr at once; the reader repeats the
@@ -266,7 +274,7 @@ template_site_path(const char *url, char *host, size_t hsize)
 
 enum { OPT_LIST_ALGORITHMS = 256, OPT_LIST_PARAMS, OPT_EXPLAIN, OPT_THEME,
 	OPT_CONFIG, OPT_CAPTIONS, OPT_TIMEOUT, OPT_MAX_SIZE, OPT_USER_AGENT,
-	OPT_RELOAD, OPT_OFFLINE, OPT_CACHE_SIZE };
+	OPT_RELOAD, OPT_OFFLINE, OPT_CACHE_SIZE, OPT_NO_LEARN };
 
 int
 main(int argc, char **argv)
@@ -291,6 +299,7 @@ main(int argc, char **argv)
 		{ "reload", no_argument, NULL, OPT_RELOAD },
 		{ "offline", no_argument, NULL, OPT_OFFLINE },
 		{ "cache-size", required_argument, NULL, OPT_CACHE_SIZE },
+		{ "no-learn", no_argument, NULL, OPT_NO_LEARN },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -313,10 +322,16 @@ main(int argc, char **argv)
 	input_options iopt = {0};
 	progress_state ps = {0, 0};
 	struct sigaction sa, old_sa;
+	/* Pages with a host teach its statistics (-a site) unless --no-learn. */
+	sitestore_session ss = { .learn = 1 };
 
 	/* `pith eval ...` is a command of its own. */
 	if (argc > 1 && strcmp(argv[1], "eval") == 0)
 		return eval_main(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "learn") == 0)
+		return learn_main(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "batch") == 0)
+		return batch_main(argc - 1, argv + 1);
 	pith_params_init(&params);
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":da:t:f:w:u:p:hV", longopts, NULL)) != -1) {
@@ -427,6 +442,9 @@ main(int argc, char **argv)
 		case OPT_RELOAD:
 			iopt.reload = 1;
 			break;
+		case OPT_NO_LEARN:
+			ss.learn = 0;
+			break;
 		case OPT_OFFLINE:
 			iopt.offline = 1;
 			break;
@@ -499,6 +517,7 @@ main(int argc, char **argv)
 			.theme = theme_name, .save_dir = cfg.save_dir,
 			.warning = cw.n > 0 ? cw.first : NULL,
 			.input = &iopt,
+			.site = sitestore_hook, .site_ctx = &ss,
 		};
 		theme t;
 
@@ -511,6 +530,7 @@ main(int argc, char **argv)
 		fetch_cleanup();
 		curl_global_cleanup();
 		pith_template_free(tpl);
+		sitestore_session_free(&ss);
 		return status;
 	}
 	/* --explain's rows are 100 columns unless -w says otherwise. */
@@ -542,7 +562,18 @@ main(int argc, char **argv)
 	}
 	popt.url = url != NULL ? url : in.url;
 	status = EXIT_INPUT;
-	if ((rc = pith_doc_parse(in.data, in.len, &popt, &doc, &err)) != PITH_OK) {
+	rc = pith_doc_parse(in.data, in.len, &popt, &doc, &err);
+	/* Learn the page, and load its site's statistics for -a site. */
+	if (rc == PITH_OK && (ss.learn || (algorithm != NULL &&
+	    strcmp(algorithm, "site") == 0))) {
+		char warn[PATH_MAX + 256];
+
+		params.site = sitestore_page(&ss, doc, input_is_url(arg) ? in.url : NULL,
+		    warn, sizeof warn);
+		if (warn[0] != '\0')
+			report("%s", warn);
+	}
+	if (rc != PITH_OK) {
 		report("%s: %s", arg, err.msg);
 	} else if ((rc = pith_extract(doc, algorithm, &params, &art, &err)) != PITH_OK &&
 	    explain && art != NULL) {
@@ -570,6 +601,7 @@ main(int argc, char **argv)
 	pith_article_free(art);
 	pith_doc_free(doc);
 	pith_template_free(tpl);
+	sitestore_session_free(&ss);
 	input_free(&in);
 	curl_global_cleanup();
 	return status;

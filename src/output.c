@@ -1,4 +1,4 @@
-/* output.c - the dump formats: wrapped text, Markdown and JSON. */
+/* output.c - the dump formats: wrapped text, Markdown, JSON and HTML. */
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
@@ -14,6 +14,7 @@ output_parse_format(const char *name, format *f)
 	static const struct { const char *name; format f; } formats[] = {
 		{ "text", FORMAT_TEXT }, { "markdown", FORMAT_MARKDOWN },
 		{ "md", FORMAT_MARKDOWN }, { "json", FORMAT_JSON },
+		{ "html", FORMAT_HTML },
 	};
 
 	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
@@ -58,8 +59,8 @@ put_wrapped(const char *s, size_t n, int width, FILE *out)
 
 /* A JSON string of UTF-8 bytes; anything invalid becomes U+FFFD rather
  * than making the whole object fail. */
-static json_t *
-jstr(const char *s)
+json_t *
+output_jstr(const char *s)
 {
 	json_t *j;
 	size_t n;
@@ -91,14 +92,12 @@ jstr(const char *s)
 	return j;
 }
 
-static int dump(const pith_article *a, format f, int width, unsigned text_flags,
-                FILE *out);
 
 /* To a terminal, the page's bytes pass the reader's own filter line by
  * line: no escape sequence, control or bidi override the page chose
  * reaches the screen. */
-static int
-put_safe(const char *s, size_t n, FILE *out)
+int
+output_put_safe(const char *s, size_t n, FILE *out)
 {
 	char *line = NULL;
 	size_t cap = 0;
@@ -134,15 +133,18 @@ output_dump(const pith_article *a, format f, int width, unsigned text_flags,
 	char *mem = NULL;
 	size_t memlen = 0;
 	FILE *tty = NULL;
+	pith_error err = {0};
 	int rc;
 
 	if (isatty(fileno(out)) && (tty = open_memstream(&mem, &memlen)) == NULL) {
 		report("cannot write the article: out of memory");
 		return -1;
 	}
-	rc = dump(a, f, width, text_flags, tty != NULL ? tty : out);
+	rc = output_write(a, f, width, text_flags, tty != NULL ? tty : out, &err);
+	if (rc != 0)
+		report("%s", err.msg);
 	if (tty != NULL) {
-		if (fclose(tty) != 0 || (rc == 0 && put_safe(mem, memlen, out) != 0)) {
+		if (fclose(tty) != 0 || (rc == 0 && output_put_safe(mem, memlen, out) != 0)) {
 			report("cannot write the article: out of memory");
 			rc = -1;
 		}
@@ -151,21 +153,45 @@ output_dump(const pith_article *a, format f, int width, unsigned text_flags,
 	return rc;
 }
 
-static int
-dump(const pith_article *a, format f, int width, unsigned text_flags, FILE *out)
+json_t *
+output_json(const pith_article *a, const char *body)
+{
+	const pith_doc *d = pith_article_doc(a);
+	const pith_meta *m = pith_doc_meta(d);
+	json_t *o = json_object();
+
+	if (o == NULL ||
+	    json_object_set_new(o, "url", output_jstr(pith_doc_url(d))) ||
+	    json_object_set_new(o, "title", output_jstr(pith_doc_title(d))) ||
+	    json_object_set_new(o, "byline", output_jstr(m->byline)) ||
+	    json_object_set_new(o, "published", output_jstr(m->published)) ||
+	    json_object_set_new(o, "site", output_jstr(m->site)) ||
+	    json_object_set_new(o, "lang", output_jstr(pith_doc_lang(d))) ||
+	    json_object_set_new(o, "dir", output_jstr(m->dir)) ||
+	    json_object_set_new(o, "excerpt", output_jstr(m->excerpt)) ||
+	    json_object_set_new(o, "image", output_jstr(m->image)) ||
+	    json_object_set_new(o, "algorithm", output_jstr(pith_article_algorithm(a))) ||
+	    json_object_set_new(o, "text", output_jstr(body))) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+int
+output_write(const pith_article *a, format f, int width, unsigned text_flags,
+             FILE *out, pith_error *err)
 {
 	const pith_doc *d = pith_article_doc(a);
 	const char *title = pith_doc_title(d);
-	pith_error err = {0};
 	char *body = NULL;
 	size_t len = 0;
 	int rc = 0;
 
-	if ((f == FORMAT_MARKDOWN ? pith_article_markdown(a, &body, &len, &err) :
-	    pith_article_text(a, text_flags, &body, &len, &err)) != PITH_OK) {
-		report("%s", err.msg);
+	if ((f == FORMAT_MARKDOWN ? pith_article_markdown(a, &body, &len, err) :
+	    f == FORMAT_HTML ? pith_article_html(a, &body, &len, err) :
+	    pith_article_text(a, text_flags, &body, &len, err)) != PITH_OK)
 		return -1;
-	}
 	switch (f) {
 	case FORMAT_TEXT:
 		if (title != NULL) {
@@ -183,23 +209,14 @@ dump(const pith_article *a, format f, int width, unsigned text_flags, FILE *out)
 		}
 		fwrite(body, 1, len, out);
 		break;
+	case FORMAT_HTML:
+		/* A whole document, its header included; never wrapped. */
+		fwrite(body, 1, len, out);
+		break;
 	case FORMAT_JSON: {
-		const pith_meta *m = pith_doc_meta(d);
-		json_t *o = json_object();
+		json_t *o = output_json(a, body);
 
-		if (o == NULL ||
-		    json_object_set_new(o, "url", jstr(pith_doc_url(d))) ||
-		    json_object_set_new(o, "title", jstr(title)) ||
-		    json_object_set_new(o, "byline", jstr(m->byline)) ||
-		    json_object_set_new(o, "published", jstr(m->published)) ||
-		    json_object_set_new(o, "site", jstr(m->site)) ||
-		    json_object_set_new(o, "lang", jstr(pith_doc_lang(d))) ||
-		    json_object_set_new(o, "dir", jstr(m->dir)) ||
-		    json_object_set_new(o, "excerpt", jstr(m->excerpt)) ||
-		    json_object_set_new(o, "image", jstr(m->image)) ||
-		    json_object_set_new(o, "algorithm", jstr(pith_article_algorithm(a))) ||
-		    json_object_set_new(o, "text", jstr(body)) ||
-		    json_dumpf(o, out, JSON_COMPACT) != 0)
+		if (o == NULL || json_dumpf(o, out, JSON_COMPACT) != 0)
 			rc = -1;
 		fputc('\n', out);
 		json_decref(o);
@@ -208,6 +225,6 @@ dump(const pith_article *a, format f, int width, unsigned text_flags, FILE *out)
 	}
 	free(body);
 	if (rc != 0)
-		report("cannot write the article: out of memory");
+		snprintf(err->msg, sizeof err->msg, "cannot write the article: out of memory");
 	return rc;
 }

@@ -108,11 +108,26 @@ void fetch_cleanup(void);
 const char *fetch_version(void);
 
 /* output.c: the -d formats. */
-typedef enum { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_JSON } format;
+typedef enum { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_JSON, FORMAT_HTML } format;
 int output_parse_format(const char *name, format *f);
 /* Write the article; 0, or -1 after reporting. */
 /* text_flags: PITH_TEXT_* for the text and JSON formats. */
 int output_dump(const pith_article *a, format f, int width, unsigned text_flags,
                 FILE *out);
+/* The same without reporting or terminal filtering: err->msg says why
+ * on -1.  Thread-safe, for batch's workers. */
+int output_write(const pith_article *a, format f, int width, unsigned text_flags,
+                 FILE *out, pith_error *err);
+/* -f json's object (url, title, byline, ..., algorithm, text) of an
+ * article whose body text is body; NULL when out of memory.  Shared by
+ * -d and batch so their records agree. */
+struct json_t;
+struct json_t *output_json(const pith_article *a, const char *body);
+/* A JSON string of UTF-8 s, invalid bytes as U+FFFD; JSON null for NULL;
+ * NULL when out of memory. */
+struct json_t *output_jstr(const char *s);
+/* Write n bytes of text to a terminal through the reader's filter (no
+ * escape sequences, controls or bidi overrides); 0, or -1 on OOM. */
+int output_put_safe(const char *s, size_t n, FILE *out);
 
 #endif

@@ -8,6 +8,9 @@ trap 'rm -rf "$T"' EXIT
 # Fetched pages are cached: never in the real cache.
 XDG_CACHE_HOME=$T/cache
 export XDG_CACHE_HOME
+# Pages with a host are learned (-a site): never into the real store.
+XDG_DATA_HOME=$T/data
+export XDG_DATA_HOME
 n=0
 here=$(cd "$(dirname "$0")" && pwd)
 

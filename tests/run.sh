@@ -33,6 +33,11 @@ done
 for t in tests/e2e/*.sh; do
 	count "$(basename "$t" .sh)" sh "$t"
 done
+# Generated hostile pages: limits, exit statuses, terminal safety.
+for t in tests/hostile/*.sh; do
+	[ -f "$t" ] || continue
+	count "hostile/$(basename "$t" .sh)" sh "$t"
+done
 rm -f "$log"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

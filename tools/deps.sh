@@ -3,7 +3,9 @@
 # As root it runs apt-get; otherwise it prints the command and stops.
 pkgs="gcc make pkg-config libgumbo-dev libcurl4-openssl-dev libncurses-dev
 libunistring-dev libjansson-dev libuchardet-dev zlib1g-dev libcmocka-dev
-python3 ca-certificates tmux"
+python3 ca-certificates tmux parallel
+clang libclang-rt-14-dev
+mailcap zsh"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
 	echo "pith: not a Debian system; install the equivalents of:" $pkgs >&2

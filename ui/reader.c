@@ -413,6 +413,15 @@ show(reader *r, const input *in, const char *base, size_t at)
 		message(r, 1, "%s", err.msg);
 		return -1;
 	}
+	if (r->opt->site != NULL) {
+		char warn[MSG_MAX];
+
+		r->params.site = r->opt->site(r->opt->site_ctx, doc,
+		    in->url != NULL && input_is_url(in->url) ? in->url : NULL, warn,
+		    sizeof warn);
+		if (warn[0] != '\0')
+			message(r, 1, "%s", warn);
+	}
 	rc = pith_extract(doc, pith_algorithm_at(r->algo)->name, &r->params, &art, &err);
 	if (rc != PITH_OK && rc != PITH_ENOARTICLE) {
 		message(r, 1, "%s", err.msg);
@@ -1251,6 +1260,9 @@ reader_run(const reader_options *o)
 	}
 	if (o->warning != NULL && r->msg[0] == '\0')
 		message(r, 1, "%s", o->warning);
+	/* A first-time reader learns where the keys are. */
+	if (r->msg[0] == '\0')
+		message(r, 0, "? for help");
 	while (!r->quit) {
 		int k;
 

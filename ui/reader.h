@@ -18,6 +18,13 @@ typedef struct {
 	const char *save_dir;     /* NULL or "": the current directory */
 	const char *warning;      /* shown first in the message line, or NULL */
 	const input_options *input;  /* how pages are fetched, or NULL */
+	/* Called with each page parsed, before extraction: learns it and
+	 * gives its site's statistics for -a site (kept by the callee until
+	 * the next call), setting warn to "" or a warning to show.  key is
+	 * the page's address, NULL for a file.  NULL: no site statistics. */
+	const pith_site *(*site)(void *ctx, const pith_doc *doc, const char *key,
+	                         char *warn, size_t wsize);
+	void *site_ctx;
 } reader_options;
 
 /* Run the reader until the user quits.  Returns the exit status: 0, or

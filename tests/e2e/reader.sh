@@ -109,6 +109,7 @@ quits() {
 dflt=$("$PITH" --list-algorithms | awk 'NR == 1 { print $1 }')
 start 80 24 "$D/long.html"
 check "opens with the title" "A long page"
+check "a first-run hint says where help is" "? for help"
 check "header has the byline and reading time" "Test Author"
 check "status line: algorithm, position, page" " $dflt  "
 check "status line shows the page" "long.html"

@@ -1,0 +1,902 @@
+/*
+ * batch.c - `pith batch`: many pages in one process.
+ *
+ * Three kinds of thread share a ring of `window` jobs:
+ *   the main thread reads inputs (files, directories, a list of paths on
+ *     stdin, WARC records) and puts each page's raw bytes in the next
+ *     slot, waiting while the ring is full;
+ *   N workers take slots in order and turn bytes into a finished record
+ *     (charset, parse, extract, JSON or text);
+ *   one writer prints the records in input order, as each next one is
+ *     done, and frees its slot.
+ * So at most `window` pages are in memory at any time, whatever the run's
+ * length, and the output order is the input order for any N.
+ *
+ * Workers call only the core (no globals), charset_decode, output_json /
+ * output_write and jansson: nothing that reports or keeps static state.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <jansson.h>
+#include <zlib.h>
+#include "batch.h"
+#include "charset.h"
+#include "program.h"
+#include "warc.h"
+
+/* Deeper directories than this are not entered (a loop, or a mistake). */
+#define BATCH_MAX_DEPTH 64
+/* Ring slots per worker: room for a slow page while the others go on. */
+#define BATCH_SLOTS_PER_WORKER 16
+
+typedef struct {
+	char *id;          /* the path, or the WARC record's id */
+	char *url;         /* WARC-Target-URI, else NULL */
+	char *ctype;       /* the HTTP Content-Type, else NULL */
+	char *data;        /* the page as read (NULL after the worker) */
+	size_t len;
+	char *out;         /* the finished record (NULL: nothing to print) */
+	size_t outlen;
+	int failed;        /* an error record; why says what went wrong */
+	int done;
+	char why[300];     /* set by the reader: no page to work on */
+} batch_job;
+
+typedef struct {
+	/* Settings: read-only once the threads run. */
+	const char *algorithm;
+	const pith_params *params;
+	unsigned text_flags;
+	int text;          /* -f text rather than JSON lines */
+	int tty_out;       /* stdout is a terminal: filter what reaches it */
+	int warc;          /* --warc: inputs, and "-", are WARC */
+	int progress;      /* draw the progress line on stderr */
+	size_t max;        /* the page size limit */
+
+	pthread_mutex_t mu;
+	pthread_cond_t more;    /* workers: a job to take, or the end */
+	pthread_cond_t room;    /* reader: a slot was freed, or output broke */
+	pthread_cond_t ready;   /* writer: the next record may be done */
+	batch_job *ring;
+	size_t window;
+	unsigned long long put, taken, written;
+	int closed;             /* the reader is finished */
+	int broken;             /* stdout failed: stop reading */
+
+	/* Counts, under mu. */
+	unsigned long long pages, failed, skipped, bytes;
+	long long disk_done, disk_total;
+	double start, drawn_at;
+	int drawn;
+} batch;
+
+static double
+batch_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static char *
+batch_strdup(const char *s)
+{
+	return s != NULL ? strdup(s) : NULL;
+}
+
+static void
+batch_job_free(batch_job *j)
+{
+	free(j->id);
+	free(j->url);
+	free(j->ctype);
+	free(j->data);
+	free(j->out);
+	memset(j, 0, sizeof *j);
+}
+
+/* ------------------------------------------------------------- workers */
+
+/* The record of a page that failed. */
+static void
+batch_fail(const batch *b, batch_job *j)
+{
+	json_t *o;
+
+	j->failed = 1;
+	if (b->text)
+		return;   /* the writer says why on stderr */
+	o = json_object();
+	if (o == NULL || json_object_set_new(o, "id", output_jstr(j->id)) ||
+	    json_object_set_new(o, "url", output_jstr(j->url)) ||
+	    json_object_set_new(o, "error", output_jstr(j->why)) ||
+	    (j->out = json_dumps(o, JSON_COMPACT |
+	    (b->tty_out ? JSON_ENSURE_ASCII : 0))) == NULL)
+		snprintf(j->why, sizeof j->why, "out of memory");
+	json_decref(o);
+}
+
+/* The record of a page's article. */
+static int
+batch_record(const batch *b, batch_job *j, const pith_article *a)
+{
+	pith_error err = {0};
+	char *body = NULL;
+	size_t len = 0;
+	json_t *o, *art;
+	int rc = -1;
+
+	if (b->text) {
+		FILE *f = open_memstream(&j->out, &j->outlen);
+
+		if (f == NULL)
+			return -1;
+		rc = output_write(a, FORMAT_TEXT, 0, b->text_flags, f, &err);
+		/* Records are separated by a line holding a form feed. */
+		fputs("\f\n", f);
+		if (fclose(f) != 0)
+			rc = -1;
+		if (rc != 0) {
+			free(j->out);
+			j->out = NULL;
+		}
+		return rc;
+	}
+	if (pith_article_text(a, b->text_flags, &body, &len, &err) != PITH_OK)
+		return -1;
+	/* "id" first, then exactly the fields of -d -f json. */
+	art = output_json(a, body);
+	o = json_object();
+	if (art != NULL && o != NULL &&
+	    json_object_set_new(o, "id", output_jstr(j->id)) == 0 &&
+	    json_object_update(o, art) == 0 &&
+	    (j->out = json_dumps(o, JSON_COMPACT |
+	    (b->tty_out ? JSON_ENSURE_ASCII : 0))) != NULL)
+		rc = 0;
+	json_decref(art);
+	json_decref(o);
+	free(body);
+	return rc;
+}
+
+static void
+batch_process(const batch *b, batch_job *j)
+{
+	pith_parse_options popt = { .url = j->url };
+	pith_error err = {0};
+	pith_doc *doc = NULL;
+	pith_article *art = NULL;
+	char *html = NULL;
+	size_t hlen = 0;
+	pith_code rc;
+
+	if (j->why[0] != '\0') {
+		batch_fail(b, j);
+		return;
+	}
+	if (charset_decode(j->data != NULL ? j->data : "", j->len, j->ctype, 1,
+	    &html, &hlen, NULL) != 0) {
+		snprintf(j->why, sizeof j->why, "out of memory");
+		batch_fail(b, j);
+		return;
+	}
+	/* The raw bytes are done with: a slot holds one copy at a time. */
+	free(j->data);
+	j->data = NULL;
+	if ((rc = pith_doc_parse(html, hlen, &popt, &doc, &err)) != PITH_OK)
+		snprintf(j->why, sizeof j->why, "%s", err.msg);
+	else if ((rc = pith_extract(doc, b->algorithm, b->params, &art, &err)) ==
+	    PITH_ENOARTICLE)
+		snprintf(j->why, sizeof j->why, "no article found (%s)", err.msg);
+	else if (rc != PITH_OK)
+		snprintf(j->why, sizeof j->why, "%s", err.msg);
+	else if (batch_record(b, j, art) != 0)
+		snprintf(j->why, sizeof j->why, "out of memory");
+	if (j->why[0] != '\0')
+		batch_fail(b, j);
+	pith_article_free(art);
+	pith_doc_free(doc);
+	free(html);
+}
+
+static void *
+batch_worker(void *arg)
+{
+	batch *b = arg;
+
+	pthread_mutex_lock(&b->mu);
+	for (;;) {
+		unsigned long long seq;
+		batch_job *j;
+
+		while (b->taken == b->put && !b->closed)
+			pthread_cond_wait(&b->more, &b->mu);
+		if (b->taken == b->put)
+			break;
+		seq = b->taken++;
+		j = &b->ring[seq % b->window];
+		/* The slot is this worker's until done is set. */
+		pthread_mutex_unlock(&b->mu);
+		batch_process(b, j);
+		pthread_mutex_lock(&b->mu);
+		j->done = 1;
+		if (seq == b->written)
+			pthread_cond_signal(&b->ready);
+	}
+	pthread_mutex_unlock(&b->mu);
+	return NULL;
+}
+
+/* -------------------------------------------------------------- writer */
+
+/* "1:05:09" or "4:07". */
+static void
+batch_clock(double s, char *out, size_t size)
+{
+	long t = s > 0 && s < 1e8 ? (long)(s + 0.5) : 0;
+
+	if (t >= 3600)
+		snprintf(out, size, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+	else
+		snprintf(out, size, "%ld:%02ld", t / 60, t % 60);
+}
+
+/* The progress line; called with mu held. */
+static void
+batch_draw(batch *b, double now)
+{
+	double el = now - b->start;
+	char eta[48] = "";
+
+	if (el <= 0)
+		return;
+	if (b->disk_total > 0 && b->disk_done > 0) {
+		double left = (double)(b->disk_total - b->disk_done) /
+		    ((double)b->disk_done / el);
+		int pct = (int)(100.0 * (double)b->disk_done / (double)b->disk_total);
+		char c[24];
+
+		batch_clock(left, c, sizeof c);
+		snprintf(eta, sizeof eta, "  %3d%%  ETA %s", pct > 100 ? 100 : pct, c);
+	}
+	fprintf(stderr, "\rpith: %llu pages  %.1f pages/s  %.1f MB/s%s\033[K",
+	    b->pages, (double)b->pages / el, (double)b->bytes / el / 1e6, eta);
+	fflush(stderr);
+	b->drawn = 1;
+	b->drawn_at = now;
+}
+
+static void
+batch_undraw(batch *b)
+{
+	if (b->drawn) {
+		fputs("\r\033[K", stderr);
+		b->drawn = 0;
+	}
+}
+
+static void *
+batch_writer(void *arg)
+{
+	batch *b = arg;
+
+	pthread_mutex_lock(&b->mu);
+	for (;;) {
+		batch_job j;
+		batch_job *slot;
+		int broken;
+
+		for (;;) {
+			slot = &b->ring[b->written % b->window];
+			if ((b->written < b->put && slot->done) ||
+			    (b->written == b->put && b->closed))
+				break;
+			if (b->progress) {
+				struct timespec ts;
+				double now = batch_now();
+
+				if (now - b->drawn_at >= 0.2)
+					batch_draw(b, now);
+				clock_gettime(CLOCK_REALTIME, &ts);
+				ts.tv_nsec += 200000000L;
+				if (ts.tv_nsec >= 1000000000L) {
+					ts.tv_sec++;
+					ts.tv_nsec -= 1000000000L;
+				}
+				pthread_cond_timedwait(&b->ready, &b->mu, &ts);
+			} else {
+				pthread_cond_wait(&b->ready, &b->mu);
+			}
+		}
+		if (b->written == b->put)
+			break;
+		j = *slot;
+		memset(slot, 0, sizeof *slot);
+		broken = b->broken;
+		pthread_mutex_unlock(&b->mu);
+
+		if (!broken && j.out != NULL) {
+			if (b->text && b->tty_out)
+				output_put_safe(j.out, strlen(j.out), stdout);
+			else
+				fputs(j.out, stdout);
+			if (!b->text)
+				putchar('\n');
+			broken = ferror(stdout);
+		}
+		pthread_mutex_lock(&b->mu);
+		if (broken && !b->broken) {
+			/* Nobody reads what follows: tell the reader to stop. */
+			b->broken = 1;
+			pthread_cond_broadcast(&b->room);
+		}
+		if (j.failed && b->text) {
+			batch_undraw(b);
+			fflush(stdout);
+			fprintf(stderr, "pith: %s: %s\n", j.id, j.why);
+		}
+		b->pages++;
+		b->failed += (unsigned long long)j.failed;
+		b->bytes += j.len;
+		b->written++;
+		pthread_cond_signal(&b->room);
+		pthread_mutex_unlock(&b->mu);
+		batch_job_free(&j);
+		pthread_mutex_lock(&b->mu);
+	}
+	if (b->progress)
+		batch_undraw(b);
+	pthread_mutex_unlock(&b->mu);
+	return NULL;
+}
+
+/* -------------------------------------------------------------- reader */
+
+/* Hand a job to the workers; it is theirs then (or freed): 0, or -1 when
+ * the output is broken and reading should stop. */
+static int
+batch_put(batch *b, batch_job *j)
+{
+	pthread_mutex_lock(&b->mu);
+	while (b->put - b->written >= b->window && !b->broken)
+		pthread_cond_wait(&b->room, &b->mu);
+	if (b->broken) {
+		pthread_mutex_unlock(&b->mu);
+		batch_job_free(j);
+		return -1;
+	}
+	b->ring[b->put % b->window] = *j;
+	b->ring[b->put % b->window].done = 0;
+	b->put++;
+	pthread_cond_signal(&b->more);
+	pthread_mutex_unlock(&b->mu);
+	memset(j, 0, sizeof *j);
+	return 0;
+}
+
+/* An error record for id, carried through the ring to keep its place. */
+static int
+batch_put_error(batch *b, const char *id, const char *url, const char *fmt,
+                const char *arg)
+{
+	batch_job j = {0};
+
+	j.id = batch_strdup(id);
+	j.url = batch_strdup(url);
+	snprintf(j.why, sizeof j.why, fmt, arg);
+	if (j.why[0] == '\0')
+		snprintf(j.why, sizeof j.why, "error");
+	return batch_put(b, &j);
+}
+
+static void
+batch_disk(batch *b, long long done)
+{
+	pthread_mutex_lock(&b->mu);
+	b->disk_done = done;
+	pthread_mutex_unlock(&b->mu);
+}
+
+/* Every response and resource record of a WARC file that is an HTML
+ * page; other records are passed over, non-HTML pages counted. */
+static int
+batch_warc(batch *b, const char *name, warc_reader *r)
+{
+	long long base = b->disk_done;
+	unsigned long long nrec = 0;
+	warc_record rec;
+	const char *why = NULL;
+	int rc;
+
+	while ((rc = warc_next(r, &rec, b->max, &why)) > 0) {
+		batch_job j = {0};
+		char idbuf[64];
+		int ok;
+
+		nrec++;
+		if (b->progress)
+			batch_disk(b, base + warc_offset(r));
+		if (rec.type == NULL || (strcmp(rec.type, "response") != 0 &&
+		    strcmp(rec.type, "resource") != 0)) {
+			warc_record_free(&rec);
+			continue;
+		}
+		if (rec.error == NULL && ((rec.http_status != 0 &&
+		    (rec.http_status < 200 || rec.http_status > 299)) ||
+		    input_kind_of(rec.content_type) != INPUT_HTML)) {
+			/* Redirects, errors, images, PDF: not pages to read. */
+			pthread_mutex_lock(&b->mu);
+			b->skipped++;
+			pthread_mutex_unlock(&b->mu);
+			warc_record_free(&rec);
+			continue;
+		}
+		/* A record without an id is named by its place in the file. */
+		snprintf(idbuf, sizeof idbuf, "#%llu", nrec);
+		if (rec.record_id != NULL) {
+			j.id = rec.record_id;
+			rec.record_id = NULL;
+		} else if ((j.id = malloc(strlen(name) + sizeof idbuf)) != NULL) {
+			sprintf(j.id, "%s%s", name, idbuf);
+		}
+		j.url = rec.target_uri;
+		j.ctype = rec.content_type;
+		j.data = rec.body;
+		j.len = rec.len;
+		rec.target_uri = rec.content_type = rec.body = NULL;
+		if (rec.error != NULL)
+			snprintf(j.why, sizeof j.why, "%s", rec.error);
+		else if (j.id == NULL)
+			snprintf(j.why, sizeof j.why, "out of memory");
+		warc_record_free(&rec);
+		ok = batch_put(b, &j);
+		if (ok != 0)
+			return -1;
+	}
+	if (rc < 0) {
+		char msg[200];
+
+		snprintf(msg, sizeof msg, "WARC record %llu: %s", nrec + 1, why);
+		return batch_put_error(b, name, NULL, "%s", msg);
+	}
+	return 0;
+}
+
+/* One file: a page (gzip or not), or a WARC file by its first bytes. */
+static int
+batch_file(batch *b, const char *path, long long size)
+{
+	gzFile f = gzopen(path, "rb");
+	batch_job j = {0};
+	size_t cap = 0;
+	int got, rc;
+
+	if (f == NULL)
+		return batch_put_error(b, path, NULL, "%s", errno != 0 ?
+		    strerror(errno) : "cannot open");
+	gzbuffer(f, 1 << 17);
+	j.id = strdup(path);
+	for (;;) {
+		if (j.len + 65536 > cap) {
+			size_t ncap = cap ? cap * 2 : 65536 * 2;
+			char *p = realloc(j.data, ncap + 1);
+
+			if (p == NULL || j.id == NULL) {
+				snprintf(j.why, sizeof j.why, "out of memory");
+				break;
+			}
+			j.data = p;
+			cap = ncap;
+		}
+		if ((got = gzread(f, j.data + j.len, 65536)) < 0) {
+			int e;
+			const char *m = gzerror(f, &e);
+
+			snprintf(j.why, sizeof j.why, "%s", e == Z_ERRNO ?
+			    strerror(errno) : m);
+			break;
+		}
+		/* The first bytes say whether it is a WARC file. */
+		if (j.len == 0 && got > 0 && (b->warc || warc_sniff(j.data, (size_t)got)) &&
+		    gzrewind(f) == 0) {
+			warc_reader *r = warc_from_gz(f);
+
+			batch_job_free(&j);
+			if (r == NULL) {
+				gzclose(f);
+				return batch_put_error(b, path, NULL, "%s", "out of memory");
+			}
+			rc = batch_warc(b, path, r);
+			warc_close(r);
+			batch_disk(b, b->disk_done + size);
+			return rc;
+		}
+		j.len += (size_t)got;
+		if (got == 0) {
+			int e;
+
+			/* A gzip file cut short reads as far as it goes. */
+			gzerror(f, &e);
+			if (e == Z_BUF_ERROR)
+				snprintf(j.why, sizeof j.why, "truncated gzip data");
+			j.data[j.len] = '\0';
+			break;
+		}
+		if (j.len > b->max) {
+			char s[32];
+
+			input_format_size(b->max, s, sizeof s);
+			snprintf(j.why, sizeof j.why, "larger than %s", s);
+			break;
+		}
+	}
+	gzclose(f);
+	if (b->warc && j.why[0] == '\0')
+		snprintf(j.why, sizeof j.why, "not a WARC file");
+	if (j.why[0] != '\0') {
+		free(j.data);
+		j.data = NULL;
+		j.len = 0;
+	}
+	rc = batch_put(b, &j);
+	batch_disk(b, b->disk_done + size);
+	return rc;
+}
+
+/* What a directory holds that batch reads: pages and WARC files, gzipped
+ * or not; everything else (truth files, images, dot files) is passed. */
+static int
+batch_wanted(const char *name)
+{
+	static const char *const ext[] = {
+		".html", ".htm", ".xhtml", ".shtml", ".warc"
+	};
+	size_t n = strlen(name);
+
+	if (name[0] == '.')
+		return 0;
+	if (n > 3 && strcasecmp(name + n - 3, ".gz") == 0)
+		n -= 3;
+	for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
+		size_t e = strlen(ext[i]);
+
+		if (n > e && strncasecmp(name + n - e, ext[i], e) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static int
+batch_name_cmp(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+static int
+batch_not_dot(const struct dirent *d)
+{
+	return strcmp(d->d_name, ".") != 0 && strcmp(d->d_name, "..") != 0;
+}
+
+/* A path from the command line or the list: a directory is walked in
+ * name order (so a run's order is the same each time), a file read.
+ * count: only add up the sizes, for the progress line's ETA. */
+static int
+batch_path(batch *b, const char *path, int depth, int top, int count)
+{
+	struct stat st, lst;
+	struct dirent **names = NULL;
+	int n, rc = 0;
+
+	if (stat(path, &st) != 0) {
+		if (count)
+			return 0;
+		return batch_put_error(b, path, NULL, "%s", strerror(errno));
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		if (count) {
+			b->disk_total += st.st_size;
+			return 0;
+		}
+		return batch_file(b, path, (long long)st.st_size);
+	}
+	/* Symbolic links to directories are followed only when named. */
+	if (!top && (lstat(path, &lst) != 0 || S_ISLNK(lst.st_mode)))
+		return 0;
+	if (depth > BATCH_MAX_DEPTH) {
+		if (count)
+			return 0;
+		return batch_put_error(b, path, NULL, "%s", "directories nested too deep");
+	}
+	if ((n = scandir(path, &names, batch_not_dot, batch_name_cmp)) < 0) {
+		if (count)
+			return 0;
+		return batch_put_error(b, path, NULL, "%s", strerror(errno));
+	}
+	for (int i = 0; i < n; i++) {
+		size_t len = strlen(path) + strlen(names[i]->d_name) + 2;
+		char *p = rc == 0 ? malloc(len) : NULL;
+		struct stat cst;
+
+		if (p != NULL) {
+			snprintf(p, len, "%s%s%s", path,
+			    path[strlen(path) - 1] == '/' ? "" : "/", names[i]->d_name);
+			if (stat(p, &cst) == 0 && S_ISDIR(cst.st_mode))
+				rc = batch_path(b, p, depth + 1, 0, count);
+			else if (batch_wanted(names[i]->d_name))
+				rc = batch_path(b, p, depth + 1, 0, count);
+		} else if (rc == 0) {
+			rc = batch_put_error(b, path, NULL, "%s", "out of memory");
+		}
+		free(p);
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+/* Paths on standard input, one a line. */
+static int
+batch_list(batch *b)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int rc = 0;
+
+	while (rc == 0 && (n = getline(&line, &cap, stdin)) >= 0) {
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		if (n > 0)
+			rc = batch_path(b, line, 0, 1, 0);
+	}
+	if (rc == 0 && ferror(stdin)) {
+		report("batch: cannot read the list of paths: %s", strerror(errno));
+		rc = -2;
+	}
+	free(line);
+	return rc;
+}
+
+/* A WARC stream on standard input (--warc -). */
+static int
+batch_stdin_warc(batch *b)
+{
+	const char *why = NULL;
+	warc_reader *r = warc_open("-", &why);
+	int rc;
+
+	if (r == NULL)
+		return batch_put_error(b, "-", NULL, "%s", why);
+	rc = batch_warc(b, "-", r);
+	warc_close(r);
+	return rc;
+}
+
+/* ---------------------------------------------------------------- main */
+
+static const char batch_usage[] =
+"usage: pith batch [-j N] [-a ALGO] [-p NAME=VALUE] [-f jsonl|text] [--warc]\n"
+"                  [--captions] [--strict] [-q] [FILE|DIR|-]...\n"
+"\n"
+"Extracts the article of many pages in one process, in parallel, and\n"
+"prints one record per page in input order.  FILE is a page (.html, or\n"
+"gzipped) or a WARC file (.warc, .warc.gz: its HTML response records);\n"
+"DIR is walked for such files in name order; - reads a list of paths,\n"
+"one a line, from standard input (with --warc: a WARC stream).\n"
+"\n"
+"  -j, --jobs N            worker threads (default: the online CPUs)\n"
+"  -a, --algorithm ALGO    extraction algorithm (default auto)\n"
+"  -p, --param NAME=VALUE  set an algorithm parameter\n"
+"  -f, --format FORMAT     jsonl (default): {\"id\",\"url\",\"title\",...,\n"
+"                          \"text\"} a line, or {\"id\",\"url\",\"error\"};\n"
+"                          text: each page as pith -d prints it, then a\n"
+"                          line holding a form feed\n"
+"      --warc              inputs are WARC; - is a WARC stream\n"
+"      --captions          keep figure captions in the text\n"
+"      --strict            exit 1 when any page failed\n"
+"  -q, --quiet             no summary line on stderr\n"
+"  -h, --help              show this help and exit\n"
+"\n"
+"A page that fails gives an error record and the run goes on; the\n"
+"summary on stderr counts them.  Exit status: 0 every input was read and\n"
+"every record written, 1 with --strict when some page failed, 2 usage\n"
+"error, 3 the output or the list of paths could not be read or written.\n";
+
+static int
+batch_usage_error(const char *fmt, const char *arg)
+{
+	fputs("pith: batch: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs(" (see pith batch --help)\n", stderr);
+	return EXIT_USAGE;
+}
+
+int
+batch_main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "algorithm", required_argument, NULL, 'a' },
+		{ "param", required_argument, NULL, 'p' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "warc", no_argument, NULL, 'W' },
+		{ "captions", no_argument, NULL, 'C' },
+		{ "strict", no_argument, NULL, 'S' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	batch b;
+	pith_params params;
+	pith_error err = {0};
+	pthread_t *workers = NULL, writer;
+	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+	int ch, strict = 0, quiet = 0, rc = 0, stdin_used = 0, status;
+	size_t started = 0;
+	double el;
+
+	memset(&b, 0, sizeof b);
+	pith_params_init(&params);
+	b.algorithm = pith_algorithm_at(0)->name;
+	b.params = &params;
+	b.max = INPUT_MAX_SIZE;
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":j:a:p:f:qh", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'j': {
+			char *end;
+
+			errno = 0;
+			jobs = strtol(optarg, &end, 10);
+			if (end == optarg || *end != '\0' || errno != 0 || jobs < 1 ||
+			    jobs > 1024)
+				return batch_usage_error("bad job count '%s' (1 to 1024)", optarg);
+			break;
+		}
+		case 'a':
+			if (pith_algorithm_find(optarg) == NULL)
+				return batch_usage_error("unknown algorithm '%s'", optarg);
+			/* Both need a per-site resource a batch does not load. */
+			if (strcmp(optarg, "template") == 0 || strcmp(optarg, "site") == 0)
+				return batch_usage_error("-a %s is for one page at a time "
+				    "(pith -d)", optarg);
+			b.algorithm = optarg;
+			break;
+		case 'p': {
+			char name[64], *eq = strchr(optarg, '=');
+
+			if (eq == NULL || (size_t)(eq - optarg) >= sizeof name)
+				return batch_usage_error("expected NAME=VALUE, not '%s'", optarg);
+			memcpy(name, optarg, (size_t)(eq - optarg));
+			name[eq - optarg] = '\0';
+			if (pith_params_set(&params, name, eq + 1, &err) != PITH_OK)
+				return batch_usage_error("%s", err.msg);
+			break;
+		}
+		case 'f':
+			if (strcmp(optarg, "text") == 0)
+				b.text = 1;
+			else if (strcmp(optarg, "jsonl") == 0 || strcmp(optarg, "json") == 0)
+				b.text = 0;
+			else
+				return batch_usage_error("unknown format '%s' (jsonl or text)",
+				    optarg);
+			break;
+		case 'W':
+			b.warc = 1;
+			break;
+		case 'C':
+			b.text_flags |= PITH_TEXT_CAPTIONS;
+			break;
+		case 'S':
+			strict = 1;
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'h':
+			fputs(batch_usage, stdout);
+			return 0;
+		case ':':
+			return batch_usage_error("option '%s' needs a value", argv[optind - 1]);
+		default:
+			return batch_usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	for (int i = optind; i < argc; i++)
+		if (strcmp(argv[i], "-") == 0 && stdin_used++)
+			return batch_usage_error("%s", "- given twice");
+	if (optind == argc && isatty(STDIN_FILENO))
+		return batch_usage_error("%s", "no input given");
+	if (jobs < 1)
+		jobs = 1;
+
+	b.tty_out = isatty(STDOUT_FILENO);
+	b.progress = isatty(STDERR_FILENO);
+	b.window = (size_t)jobs * BATCH_SLOTS_PER_WORKER;
+	if ((b.ring = calloc(b.window, sizeof *b.ring)) == NULL ||
+	    (workers = calloc((size_t)jobs, sizeof *workers)) == NULL) {
+		free(b.ring);
+		report("batch: out of memory");
+		return EXIT_INPUT;
+	}
+	/* jansson seeds its hash function on first use; do it before the
+	 * threads race to. */
+	json_object_seed(0);
+	pthread_mutex_init(&b.mu, NULL);
+	pthread_cond_init(&b.more, NULL);
+	pthread_cond_init(&b.room, NULL);
+	pthread_cond_init(&b.ready, NULL);
+	/* The ETA needs the total; stdin's list is not known in advance. */
+	if (b.progress)
+		for (int i = optind; i < argc; i++)
+			if (strcmp(argv[i], "-") != 0)
+				batch_path(&b, argv[i], 0, 1, 1);
+	b.start = batch_now();
+	for (; started < (size_t)jobs; started++)
+		if (pthread_create(&workers[started], NULL, batch_worker, &b) != 0)
+			break;
+	if (started == 0 || pthread_create(&writer, NULL, batch_writer, &b) != 0) {
+		report("batch: cannot start threads");
+		pthread_mutex_lock(&b.mu);
+		b.closed = 1;
+		pthread_cond_broadcast(&b.more);
+		pthread_mutex_unlock(&b.mu);
+		for (size_t i = 0; i < started; i++)
+			pthread_join(workers[i], NULL);
+		free(workers);
+		free(b.ring);
+		return EXIT_INPUT;
+	}
+
+	if (optind == argc)
+		rc = b.warc ? batch_stdin_warc(&b) : batch_list(&b);
+	for (int i = optind; rc == 0 && i < argc; i++)
+		rc = strcmp(argv[i], "-") != 0 ? batch_path(&b, argv[i], 0, 1, 0) :
+		    b.warc ? batch_stdin_warc(&b) : batch_list(&b);
+
+	pthread_mutex_lock(&b.mu);
+	b.closed = 1;
+	pthread_cond_broadcast(&b.more);
+	pthread_cond_broadcast(&b.ready);
+	pthread_mutex_unlock(&b.mu);
+	for (size_t i = 0; i < started; i++)
+		pthread_join(workers[i], NULL);
+	pthread_join(writer, NULL);
+
+	el = batch_now() - b.start;
+	status = 0;
+	if (fflush(stdout) != 0 || ferror(stdout) || b.broken) {
+		report("batch: cannot write the records: %s", strerror(errno));
+		status = EXIT_INPUT;
+	} else if (rc == -2) {
+		status = EXIT_INPUT;
+	} else if (strict && b.failed > 0) {
+		status = 1;
+	}
+	if (!quiet)
+		report("batch: %llu pages, %llu failed, %llu skipped (not HTML), "
+		    "%.1f MB in %.2f s (%.1f pages/s, %.1f MB/s)", b.pages, b.failed,
+		    b.skipped, (double)b.bytes / 1e6, el,
+		    el > 0 ? (double)b.pages / el : 0.0,
+		    el > 0 ? (double)b.bytes / el / 1e6 : 0.0);
+	pthread_mutex_destroy(&b.mu);
+	pthread_cond_destroy(&b.more);
+	pthread_cond_destroy(&b.room);
+	pthread_cond_destroy(&b.ready);
+	free(workers);
+	free(b.ring);
+	return status;
+}

@@ -1,0 +1,55 @@
+/*
+ * site.h - the per-site statistics on disk, for the "site" algorithm.
+ *
+ * One file per host, $XDG_DATA_HOME/pith/sites/HOST.site (default
+ * ~/.local/share/pith/sites), in pith_site_save's text format, at most
+ * SITESTORE_MAX entries.  HOST is the address's lower-case host without
+ * "www.", port or user, so www.example.org and example.org share one.
+ * Writes are atomic (save_write: temporary file, fsync, rename).  A store
+ * that does not parse is set aside as HOST.site.bad and rebuilt, with a
+ * warning; it never stops pith.  Two pith processes learning the same
+ * host at once may lose one page: the last writer wins.
+ */
+#ifndef PITH_SITE_H
+#define PITH_SITE_H
+
+#include <stddef.h>
+#include "pith.h"
+
+enum { SITESTORE_MAX = 20000 };
+
+/* The host of an http(s) address into host (see above): 0, or -1 when
+ * it has none usable as a file name. */
+int sitestore_host(const char *url, char *host, size_t size);
+
+/* HOST's store into *out: an empty site when there is none, or when it
+ * is corrupt (then warn, when size > 0, says so and where it went).
+ * 0, or -1 when out of memory or without a data directory. */
+int sitestore_load(const char *host, pith_site **out, char *warn, size_t wsize);
+
+/* Write HOST's store, creating the directory: 0, or -1 with why in err. */
+int sitestore_save(const char *host, const pith_site *s, char *err, size_t esize);
+
+/* What the reader and -d keep between pages: the current host's site. */
+typedef struct {
+	int learn;          /* count each page opened, and save */
+	char host[256];     /* of site, or "" */
+	pith_site *site;
+} sitestore_session;
+
+/* The site for doc's host (its address's), after learning doc when
+ * ss->learn: a page is learned once, whatever key says (the address;
+ * NULL for files).  NULL without a host.  Quiet: warn (size > 0) is set
+ * to a one-line warning only when the store was corrupt or could not be
+ * written, else to "". */
+const pith_site *sitestore_page(sitestore_session *ss, const pith_doc *doc,
+                                const char *key, char *warn, size_t wsize);
+void sitestore_session_free(sitestore_session *ss);
+/* sitestore_page for the reader (reader_options.site), ctx the session. */
+const pith_site *sitestore_hook(void *ctx, const pith_doc *doc, const char *key,
+                                char *warn, size_t wsize);
+
+/* `pith learn ...` with argv[0] "learn"; returns the exit status. */
+int learn_main(int argc, char **argv);
+
+#endif

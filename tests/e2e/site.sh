@@ -1,0 +1,99 @@
+# tests/e2e/site.sh - site statistics: pith learn, -a site, learning on
+# -d, and a corrupt store rebuilt.  XDG_DATA_HOME is $T/data (lib.sh).
+. tests/lib.sh
+
+S=$XDG_DATA_HOME/pith/sites
+
+# Six pages of one site: a menu and a newsletter line inside the article
+# (auto keeps them), a footer, and a story of their own.
+page() {
+	cat <<EOF
+<html><head><title>Story $1</title></head><body>
+<div id="main"><article><h1>Headline number $1</h1>
+<ul class="menu"><li><a href="/">Home</a></li><li><a href="/news">News</a></li><li><a href="/sport">Sport</a></li></ul>
+<p>Story $1 tells its own tale about item $1, with commas, clauses, and detail about topic $1 that no other page has.</p>
+<p>Sign up for the Example newsletter and get stories like this one, every morning, free of charge, in your inbox.</p>
+<p>A second paragraph of story $1 adds more on $1: its history, its people, and its place among the examples.</p>
+<p>Story $1 ends with a closing thought on subject $1, which is enough text for any method to find it.</p></article></div>
+<footer><p>Copyright Example Corp. All rights reserved.</p></footer>
+</body></html>
+EOF
+}
+for i in 1 2 3 4 5 6; do page $i >"$T/p$i.html"; done
+
+run learn -u https://www.Example.org/news/ "$T/p1.html" "$T/p2.html" "$T/p3.html" \
+    "$T/p4.html" "$T/p5.html" "$T/p6.html"
+expect_status "learn: exit 0" 0
+expect_out "learn: says the host and its pages" "example.org: 6 pages"
+if [ -f "$S/example.org.site" ] && head -n 1 "$S/example.org.site" | grep -qx 'pith-site 1 6'
+then ok "learn: the store is \$XDG_DATA_HOME/pith/sites/HOST.site"
+else not_ok "learn: the store is \$XDG_DATA_HOME/pith/sites/HOST.site" "$(ls -R "$XDG_DATA_HOME" 2>&1)"; fi
+if [ -z "$(find "$S" -name '.*')" ]; then ok "learn: no temporary file left"
+else not_ok "learn: no temporary file left" "$(ls -a "$S")"; fi
+
+run learn -u https://example.org/ "$T/p1.html"
+expect_out "learn: a known page counts once" "example.org: 6 pages (1 already learned)"
+
+run -d --no-learn -u https://example.org/x "$T/p2.html"
+expect_out "auto keeps the shared newsletter line" "Sign up for the Example"
+run -d -a site -u https://example.org/x "$T/p2.html"
+expect_status "-a site: exit 0" 0
+expect_out "-a site: the story" "Story 2 tells its own tale"
+expect_out "-a site: all of it" "Story 2 ends with a closing thought"
+expect_no_out "-a site: drops the shared newsletter line" "Sign up for the Example"
+expect_no_out "-a site: drops the shared menu" "Sport"
+run --explain -a site -u https://example.org/x "$T/p2.html"
+expect_out "--explain: the count" "dropped: seen on 6 of 6 pages"
+expect_out "--explain: the note says what ran" "of 6 pages; readability:"
+
+# Too few pages: auto, and the note says so.  -d learns the page first.
+run --explain -a site -u https://other.example/a "$T/p1.html"
+expect_status "-a site, 1 page: exit 0" 0
+expect_out "-a site, 1 page: auto, said" "site: 1 of 5 pages learned; auto"
+expect_no_out "-a site, 1 page: nothing dropped as template" "seen on"
+if [ -f "$S/other.example.site" ]; then ok "-d learns a page with a host"
+else not_ok "-d learns a page with a host" "$(ls "$S")"; fi
+run -d --no-learn -u https://third.example/a "$T/p1.html"
+if [ ! -e "$S/third.example.site" ]; then ok "--no-learn: nothing learned"
+else not_ok "--no-learn: nothing learned"; fi
+run -d "$T/p1.html"
+expect_status "a file without -u: no host, still fine" 0
+
+# A corrupt store is set aside and rebuilt, with a warning.
+printf 'pith-site 1 6\nnot a line\n' >"$S/example.org.site"
+run -d -a site -u https://example.org/x "$T/p3.html"
+expect_status "corrupt store: exit 0" 0
+expect_out "corrupt store: the article still comes" "Story 3 tells its own tale"
+expect_err "corrupt store: a warning with the line" "line 2"
+expect_err "corrupt store: says it was rebuilt" "set aside as example.org.site.bad and rebuilt"
+if [ -f "$S/example.org.site.bad" ] && head -n 1 "$S/example.org.site" | grep -qx 'pith-site 1 1'
+then ok "corrupt store: kept aside, a new one started"
+else not_ok "corrupt store: kept aside, a new one started" "$(ls "$S")"; fi
+head -c 40 /dev/urandom >"$S/example.org.site"
+run learn -u https://example.org/ "$T/p4.html"
+expect_status "learn over a corrupt store: exit 0" 0
+expect_out "learn over a corrupt store: rebuilt" "example.org: 1 page"
+
+# Errors.
+run learn "$T/p1.html"
+expect_status "learn a file without -u: exit 3" 3
+expect_err "learn a file without -u: says what to give" "give -u URL"
+run learn
+expect_status "learn nothing: exit 2" 2
+run learn -u file:///x "$T/p1.html"
+expect_status "learn -u not http: exit 2" 2
+run learn "$T/none.html"
+expect_status "learn a missing file: exit 3" 3
+
+# Without XDG_DATA_HOME: ~/.local/share/pith/sites.
+env -u XDG_DATA_HOME HOME="$T/home" timeout 20 "$PITH" learn -u https://example.net/ \
+    "$T/p1.html" >"$T/out" 2>"$T/err"
+if [ -f "$T/home/.local/share/pith/sites/example.net.site" ]; then
+	ok "store: ~/.local/share/pith/sites without XDG_DATA_HOME"
+else not_ok "store: ~/.local/share/pith/sites without XDG_DATA_HOME" "$(cat "$T/err")"; fi
+
+run --list-algorithms
+expect_out "site is listed" "site "
+run --list-params
+expect_out "site.share is listed" "site.share"
+expect_out "site.pages is listed" "site.pages"

@@ -1,0 +1,292 @@
+/*
+ * fuzz_core.c - libFuzzer: the input is a page.  It goes through the
+ * parser, every algorithm in the registry and every output the program
+ * has: text and Markdown from the core, the -d formats (text, Markdown,
+ * JSON), and, for one algorithm per input, --explain and the reader's
+ * layout.
+ *
+ * Beyond "no crash, no leak, no undefined behaviour" it checks what is
+ * promised: the core's text is UTF-8 (pith.h), the dumps carry no C0/C1
+ * control (ESC included) but newline and tab, the JSON parses back, and
+ * the reader's layout holds only safe text (layout.h).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include <unistr.h>
+#include "pith.h"
+#include "program.h"
+#include "explain.h"
+#include "layout.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Something every page has a chance of matching, so "template" runs. */
+static const char template_text[] =
+	"article\nmain\nclass=content\nid=main\nitemprop=articleBody\n";
+static pith_template *tmpl;
+
+static void
+fail(const char *what, const char *s, size_t n)
+{
+	fprintf(stderr, "fuzz_core: %s\n", what);
+	if (s != NULL) {
+		fprintf(stderr, "  in %zu bytes: ", n);
+		for (size_t i = 0; i < n && i < 200; i++)
+			fprintf(stderr, (unsigned char)s[i] < 0x20 ||
+			    (unsigned char)s[i] >= 0x7f ? "\\x%02x" : "%c",
+			    (unsigned char)s[i]);
+		fputc('\n', stderr);
+	}
+	abort();
+}
+
+static void
+check_utf8(const char *what, const char *s, size_t n)
+{
+	if (s != NULL && u8_check((const uint8_t *)s, n) != NULL)
+		fail(what, s, n);
+}
+
+/* C0 (but the two allowed), DEL and C1: what a terminal acts on. */
+static int
+control(ucs4_t c, const char *allowed)
+{
+	if (c < 0x20)
+		return c == 0 || strchr(allowed, (int)c) == NULL;
+	return c >= 0x7f && c < 0xa0;
+}
+
+/* The overrides, embeddings and isolates that reorder a line. */
+static int
+bidi(ucs4_t c)
+{
+	return (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+}
+
+/* No control code point; raw bytes 0x80..0x9f (C1 to an 8-bit
+ * terminal) count as controls when they are not part of a character. */
+static void
+check_clean(const char *what, const char *s, size_t n, const char *allowed,
+            int no_bidi)
+{
+	const uint8_t *u = (const uint8_t *)s;
+
+	for (size_t i = 0; i < n; ) {
+		ucs4_t c;
+		int k = u8_mbtoucr(&c, u + i, n - i);
+
+		if (k < 0) {
+			c = u[i];
+			k = 1;
+		}
+		if (control(c, allowed) || (no_bidi && bidi(c)))
+			fail(what, s + i, n - i < 16 ? n - i : 16);
+		i += (size_t)k;
+	}
+}
+
+/* Run out() into memory and hand back what it wrote (NUL-terminated). */
+typedef int (*writer)(const pith_article *, int, FILE *);
+
+static char *
+capture(const pith_article *a, int arg, writer w, size_t *n)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, n);
+
+	if (f == NULL)
+		abort();
+	w(a, arg, f);
+	if (fclose(f) != 0)
+		abort();
+	return buf;
+}
+
+static int
+dump_text(const pith_article *a, int width, FILE *f)
+{
+	return output_dump(a, FORMAT_TEXT, width, PITH_TEXT_CAPTIONS, f);
+}
+
+static int
+dump_markdown(const pith_article *a, int width, FILE *f)
+{
+	return output_dump(a, FORMAT_MARKDOWN, width, 0, f);
+}
+
+static int
+dump_json(const pith_article *a, int width, FILE *f)
+{
+	return output_dump(a, FORMAT_JSON, width, 0, f);
+}
+
+static void
+check_json(const char *s, size_t n)
+{
+	json_error_t jerr;
+	json_t *o = json_loadb(s, n, 0, &jerr), *v;
+	const char *key;
+
+	if (o == NULL || !json_is_object(o))
+		fail("the JSON dump does not parse back", s, n);
+	if (!json_is_string(json_object_get(o, "text")))
+		fail("the JSON dump has no text", s, n);
+	/* Escapes decoded: the strings themselves must be clean. */
+	json_object_foreach(o, key, v) {
+		if (json_is_string(v))
+			check_clean(key, json_string_value(v),
+			    json_string_length(v), "\n\t", 0);
+	}
+	json_decref(o);
+}
+
+static void
+check_layout(const pith_article *a, int width, int overlay)
+{
+	layout l;
+	layout_options o = { .width = width, .overlay = overlay, .numbers = 1 };
+
+	memset(&l, 0, sizeof l);
+	if (layout_article(&l, a, &o) == 0) {
+		for (size_t i = 0; i < l.nsegs; i++) {
+			const layout_seg *g = &l.segs[i];
+
+			if (g->off > l.ntext || g->len > l.ntext - g->off)
+				fail("layout segment outside its text", NULL, 0);
+			check_utf8("layout text is not UTF-8", l.text + g->off,
+			    g->len);
+			check_clean("layout text not safe to show",
+			    l.text + g->off, g->len, "", 1);
+		}
+		for (size_t i = 0; i < l.nlines; i++)
+			if (l.lines[i].seg > l.nsegs ||
+			    l.lines[i].nseg > l.nsegs - l.lines[i].seg)
+				fail("layout line outside its segments", NULL, 0);
+		for (size_t i = 0; i < l.nlinks; i++)
+			if (l.links[i].href != NULL)
+				check_clean("link URL not safe to show",
+				    l.links[i].href, strlen(l.links[i].href), "", 0);
+		if (!overlay) {
+			layout_hit *hits = NULL;
+			size_t nhits, nmatch;
+
+			layout_search(&l, "the", &hits, &nhits, &nmatch);
+			free(hits);
+		}
+	}
+	layout_free(&l);
+}
+
+static void
+outputs(const pith_article *a, int width)
+{
+	pith_error err = {0};
+	char *s;
+	size_t n;
+
+	if (pith_article_text(a, 0, &s, &n, &err) == PITH_OK) {
+		check_utf8("article text is not UTF-8", s, n);
+		free(s);
+	}
+	if (pith_article_text(a, PITH_TEXT_CAPTIONS, &s, &n, &err) == PITH_OK) {
+		check_utf8("article text (captions) is not UTF-8", s, n);
+		free(s);
+	}
+	if (pith_article_markdown(a, &s, &n, &err) == PITH_OK) {
+		check_utf8("article Markdown is not UTF-8", s, n);
+		free(s);
+	}
+
+	s = capture(a, width, dump_text, &n);
+	check_clean("control in the text dump", s, n, "\n\t", 0);
+	free(s);
+	s = capture(a, width, dump_markdown, &n);
+	check_clean("control in the Markdown dump", s, n, "\n\t", 0);
+	free(s);
+	s = capture(a, width, dump_json, &n);
+	check_json(s, n);
+	free(s);
+}
+
+/* The reader and --explain: costly, so one algorithm per input. */
+static void
+views(const pith_article *a, int width)
+{
+	char *s;
+	size_t n;
+
+	s = capture(a, width, explain_print, &n);
+	free(s);
+	check_layout(a, width > 0 ? width : 60, 0);
+	check_layout(a, width > 0 ? width : 60, 1);
+}
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	pith_error err = {0};
+
+	(void)argc;
+	(void)argv;
+	if (pith_template_parse(template_text, sizeof template_text - 1, &tmpl,
+	    &err) != PITH_OK) {
+		fprintf(stderr, "fuzz_core: template: %s\n", err.msg);
+		abort();
+	}
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	pith_parse_options po = { .url = "https://example.org/dir/page.html" };
+	pith_params params;
+	pith_doc *doc = NULL;
+	pith_error err = {0};
+	const pith_meta *m;
+	/* Some width from the input, narrow ones included. */
+	int width = size % 3 == 0 ? 0 : 8 + (int)(size % 113);
+
+	if (pith_doc_parse((const char *)data, size, &po, &doc, &err) != PITH_OK)
+		return 0;
+	m = pith_doc_meta(doc);
+	check_utf8("title is not UTF-8", m->title, m->title ? strlen(m->title) : 0);
+	check_utf8("byline is not UTF-8", m->byline,
+	    m->byline ? strlen(m->byline) : 0);
+	for (size_t b = 0; b < pith_doc_nblocks(doc); b++) {
+		const pith_block *bl = pith_doc_block(doc, b);
+
+		check_utf8("block text is not UTF-8", bl->text, bl->len);
+	}
+
+	pith_params_init(&params);
+	params.tmpl = tmpl;
+	for (size_t i = 0; i < pith_algorithm_count(); i++) {
+		pith_article *a = NULL;
+		pith_code rc = pith_extract(doc, pith_algorithm_at(i)->name,
+		    &params, &a, &err);
+
+		if (a != NULL) {
+			/* The explanation API, as the overlay reads it. */
+			size_t first, last;
+
+			pith_article_note(a);
+			pith_article_token_span(a, &first, &last);
+			for (size_t b = 0; b < pith_doc_nblocks(doc); b++) {
+				pith_article_block_kept(a, b);
+				pith_article_block_reason(a, b);
+			}
+			if (rc == PITH_OK)
+				outputs(a, width);
+			if (rc == PITH_OK && i == size % pith_algorithm_count())
+				views(a, width);
+			pith_article_free(a);
+		}
+	}
+	pith_doc_free(doc);
+	return 0;
+}

@@ -1,0 +1,190 @@
+#!/bin/sh
+# tests/fuzz/run.sh [--check] FUZZDIR [NAME...]: run the libFuzzer
+# harnesses built in FUZZDIR (make fuzz-build), all or the NAMEs given
+# (core, wrap, url, ...).
+#
+# Seed corpora are gathered from the fixtures at every run into
+# FUZZDIR/seed/NAME.  Plain: each harness fuzzes for FUZZ_SECONDS (60),
+# keeping what it finds in FUZZDIR/corpus/NAME; crashes land in
+# FUZZDIR/artifacts/.  --check (CI): replay every seed and every
+# fixture in tests/fuzz/regress/NAME/, then fuzz FUZZ_SECONDS (20) from
+# the seeds alone; any crash, leak, hang or sanitizer report fails.
+check=0
+if [ "${1:-}" = --check ]; then
+	check=1
+	shift
+fi
+fb=${1:?usage: tests/fuzz/run.sh [--check] FUZZDIR [NAME...]}
+shift
+secs=${FUZZ_SECONDS:-$([ $check = 1 ] && echo 20 || echo 60)}
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+fb=$(cd "$fb" && pwd) || exit 1
+names=$*
+if [ -z "$names" ]; then
+	for b in "$fb"/fuzz_*; do
+		[ -x "$b" ] && names="$names ${b##*/fuzz_}"
+	done
+fi
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+# A hang is a bug: no input may take 10 s.  Leaks are found per input.
+opts="-timeout=10 -rss_limit_mb=2560 -print_final_stats=1"
+failed=
+
+# pages DIR: every fixture page, and every file of the e2e data.
+pages() {
+	for f in "$top"/tests/pages/*.html "$top"/sample/*.html; do
+		[ -f "$f" ] && cp "$f" "$1/"
+	done
+	find "$top/tests/e2e/data" -type f 2>/dev/null | while read -r f; do
+		cp "$f" "$1/e2e-$(echo "${f#"$top"/tests/e2e/data/}" | tr / -)"
+	done
+}
+
+# seed NAME DIR: the seed corpus of one harness.
+seed() {
+	case $1 in
+	core)
+		pages "$2"
+		;;
+	charset)
+		# The pages as they are, and in other encodings, with and
+		# without a byte order mark or a matching <meta>.
+		pages "$2"
+		python3 - "$2" <<-'EOF'
+		import os, sys
+		d = sys.argv[1]
+		for f in sorted(os.listdir(d)):
+		    t = open(os.path.join(d, f), "rb").read().decode("utf-8", "replace")
+		    for enc in ("windows-1252", "shift_jis", "euc-jp", "gb18030",
+		                "big5", "koi8-r", "iso-8859-8", "utf-16-le"):
+		        b = t.encode(enc, "replace")
+		        if enc == "utf-16-le" and len(b) % 4 == 0:
+		            b = b"\xff\xfe" + b
+		        open(os.path.join(d, "%s.%s" % (f, enc)), "wb").write(b)
+		EOF
+		;;
+	wrap)
+		# Fixture text at several widths (the first byte), and the
+		# cases wrap.h names.
+		i=0
+		for f in "$top"/tests/pages/*.expect; do
+			for w in '\000' '\001' '\024' '\120' '\377'; do
+				{ printf "$w"; head -c 3000 "$f"; } >"$2/expect-$i"
+				i=$((i + 1))
+			done
+		done
+		printf '\012soft\302\255hyphen\302\255ated words\302\255here' >"$2/shy"
+		printf '\005\344\270\255\346\226\207\345\255\227 wide \360\237\230\200 emoji' >"$2/wide"
+		printf '\003e\314\201\314\201 combining a\314\212 marks' >"$2/marks"
+		printf '\004a\r\nb\rc\013d\014e\302\205f\342\200\250g\342\200\251h\n' >"$2/breaks"
+		printf '\006   indented\n      more   \n\n\n' >"$2/spaces"
+		printf '\002\360\237\207\253\360\237\207\267\360\237\221\250\342\200\215\360\237\221\251' >"$2/clusters"
+		printf '\010\377\376\300\200invalid\355\240\200bytes' >"$2/invalid"
+		;;
+	url)
+		# Links from the fixtures against a base, and RFC 3986's
+		# examples (section 5.4) against theirs.
+		python3 - "$2" "$top" <<-'EOF'
+		import glob, os, re, sys
+		d, top = sys.argv[1], sys.argv[2]
+		base = "https://example.org/a/b/page.html?q=1#top"
+		refs = set()
+		for f in glob.glob(top + "/tests/pages/*.html") + \
+		         glob.glob(top + "/tests/e2e/data/**/*.html", recursive=True):
+		    t = open(f, "rb").read()
+		    refs.update(re.findall(rb'(?:href|src)="([^"]*)"', t))
+		for i, r in enumerate(sorted(refs)[:300]):
+		    open("%s/page-%d" % (d, i), "wb").write(base.encode() + b"\n" + r)
+		rfc = ["g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "#s",
+		       "g#s", "g?y#s", ";x", "g;x", "g;x?y#s", "", ".", "./", "..",
+		       "../", "../g", "../..", "../../", "../../g", "../../../g",
+		       "../../../../g", "/./g", "/../g", "g.", ".g", "g..", "..g",
+		       "./../g", "./g/.", "g/./h", "g/../h", "g;x=1/./y",
+		       "g;x=1/../y", "g?y/./x", "g?y/../x", "g#s/./x", "g#s/../x",
+		       "http:g", " \t//h\\x\n", "mailto:x@y", "javascript:x"]
+		for i, r in enumerate(rfc):
+		    open("%s/rfc-%d" % (d, i), "w").write("http://a/b/c/d;p?q\n" + r)
+		EOF
+		;;
+	template)
+		# Templates, and pages for the selector round trip.
+		pages "$2"
+		printf 'article\n' >"$2/tag"
+		printf '# a comment\n\nclass=story\nid=main\nitemprop=\n' >"$2/rules"
+		printf '\357\273\277 div \nclass = a b \ndata-x=  v=w  \n' >"$2/bom"
+		printf 'bad line\n=\nclass=\n' >"$2/bad"
+		;;
+	esac
+}
+
+# dict NAME: the dictionary option for a harness, if it has one.
+dict() {
+	case $1 in
+	core|charset) echo "-dict=$here/html.dict" ;;
+	*) [ -f "$here/$1.dict" ] && echo "-dict=$here/$1.dict" ;;
+	esac
+}
+
+# stat NAME: one of libFuzzer's final stats from $log.
+stat() {
+	sed -n "s/^stat::$1: *//p" "$log" | tail -n 1
+}
+
+# report WHAT LOG: say what failed, with the sanitizer's story.
+report() {
+	echo "not ok - fuzz $1"
+	grep -aE '^(==[0-9]+==|SUMMARY|    #[0-9]+ |fuzz_[a-z]*: |[A-Za-z ]*: |artifact_prefix)' "$2" |
+		grep -avE 'INFO:|fuzzer::|libc_start|in _start|__sanitizer_|pthread_kill|raise\.c|abort\.c|^NOTE' |
+		head -n 40 | sed 's/^/#   /'
+	failed="$failed $1"
+}
+
+for name in $names; do
+	bin=$fb/fuzz_$name
+	if [ ! -x "$bin" ]; then
+		report "$name: no harness $bin" /dev/null
+		continue
+	fi
+	rm -rf "$fb/seed/$name"
+	mkdir -p "$fb/seed/$name" "$fb/artifacts"
+	seed "$name" "$fb/seed/$name"
+	log=$tmp/$name.log
+	if [ $check = 1 ]; then
+		# The seeds in one go, the regression fixtures one by one so
+		# that each failure is named.
+		if "$bin" $opts -runs=0 "$fb/seed/$name" >"$log" 2>&1; then
+			echo "ok - fuzz $name: $(ls "$fb/seed/$name" | wc -l) seeds replay"
+		else
+			report "$name: a seed fails" "$log"
+		fi
+		for f in "$here/regress/$name"/*; do
+			[ -f "$f" ] || continue
+			if "$bin" $opts "$f" >"$log" 2>&1; then
+				echo "ok - fuzz $name: regress/$name/${f##*/}"
+			else
+				report "$name: regress/$name/${f##*/}" "$log"
+			fi
+		done
+		corpus=$tmp/corpus-$name
+	else
+		corpus=$fb/corpus/$name
+	fi
+	mkdir -p "$corpus"
+	# shellcheck disable=SC2046
+	if "$bin" $opts $(dict "$name") -max_total_time="$secs" \
+	    -artifact_prefix="$fb/artifacts/$name-" "$corpus" "$fb/seed/$name" \
+	    >"$log" 2>&1; then
+		echo "ok - fuzz $name: ${secs}s, $(stat number_of_executed_units) runs," \
+		    "$(stat average_exec_per_sec) exec/s, $(stat peak_rss_mb) MB"
+	else
+		report "$name: fuzzing found a bug" "$log"
+	fi
+done
+if [ -n "$failed" ]; then
+	echo "fuzz: failed:$failed"
+	echo "fuzz: keep each input (artifacts in $fb/artifacts/) as tests/fuzz/regress/NAME/WHAT"
+	exit 1
+fi
+echo "fuzz: all passed"

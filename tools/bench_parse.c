@@ -1,0 +1,178 @@
+/*
+ * bench_parse.c - where a page's time goes, for tools/bench.py.
+ *
+ *   bench_parse [-r ROUNDS] [-a ALGO] PAGE...
+ *
+ * Each round runs every page through pith's stages in sequence, timed
+ * one by one through the public calls a program makes (the core's API
+ * has no timing hooks, and needs none): read (the file, gunzipped),
+ * charset (charset_decode), parse (pith_doc_parse: guard, gumbo, model),
+ * extract (pith_extract), output (text, the -f json object, serialized)
+ * and free.  Interleaved with them, gumbo alone parses the same decoded
+ * bytes, with default options and with max_errors 0 as pith calls it.
+ * The fastest round is printed as "name seconds" lines.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <gumbo.h>
+#include <jansson.h>
+#include <zlib.h>
+#include "charset.h"
+#include "pith.h"
+#include "program.h"
+
+enum { S_READ, S_CHARSET, S_PARSE, S_EXTRACT, S_OUTPUT, S_FREE, S_GUMBO,
+	S_GUMBO0, S_N };
+static const char *const stage_name[S_N] = {
+	"read", "charset", "parse", "extract", "output", "free", "gumbo",
+	"gumbo_noerrors"
+};
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	gzFile f = gzopen(path, "rb");
+	size_t cap = 1 << 16, n = 0;
+	char *d = malloc(cap + 1);
+	int got;
+
+	if (f == NULL || d == NULL) {
+		if (f != NULL)
+			gzclose(f);
+		free(d);
+		return NULL;
+	}
+	while ((got = gzread(f, d + n, (unsigned)(cap - n))) > 0) {
+		n += (size_t)got;
+		if (n == cap) {
+			char *p = realloc(d, cap * 2 + 1);
+
+			if (p == NULL)
+				break;
+			d = p;
+			cap *= 2;
+		}
+	}
+	gzclose(f);
+	d[n] = '\0';
+	*len = n;
+	return d;
+}
+
+static void
+gumbo_alone(const char *html, size_t len, int noerrors)
+{
+	GumboOptions go = kGumboDefaultOptions;
+	GumboOutput *g;
+
+	if (noerrors)
+		go.max_errors = 0;
+	g = gumbo_parse_with_options(&go, html, len);
+	gumbo_destroy_output(&go, g);
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *algo = NULL;
+	int rounds = 3, ch;
+	double best[S_N], total_best = -1;
+	size_t bytes = 0, pages = 0, failed = 0;
+	pith_params params;
+
+	while ((ch = getopt(argc, argv, "r:a:")) != -1) {
+		if (ch == 'r')
+			rounds = atoi(optarg) > 0 ? atoi(optarg) : 1;
+		else if (ch == 'a')
+			algo = optarg;
+		else
+			return 2;
+	}
+	if (optind == argc) {
+		fputs("usage: bench_parse [-r ROUNDS] [-a ALGO] PAGE...\n", stderr);
+		return 2;
+	}
+	pith_params_init(&params);
+	for (int r = 0; r < rounds; r++) {
+		double t[S_N] = {0}, total = 0;
+
+		bytes = pages = failed = 0;
+		for (int i = optind; i < argc; i++) {
+			double a, b;
+			char *raw, *html = NULL, *body = NULL, *js;
+			size_t rlen = 0, hlen = 0, blen = 0;
+			pith_doc *doc = NULL;
+			pith_article *art = NULL;
+			pith_error err = {0};
+			json_t *o;
+
+			a = now();
+			if ((raw = slurp(argv[i], &rlen)) == NULL) {
+				fprintf(stderr, "bench_parse: cannot read %s\n", argv[i]);
+				return 1;
+			}
+			b = now();
+			t[S_READ] += b - a;
+			if (charset_decode(raw, rlen, NULL, 1, &html, &hlen, NULL) != 0)
+				return 1;
+			free(raw);
+			a = now();
+			t[S_CHARSET] += a - b;
+			gumbo_alone(html, hlen, 0);
+			b = now();
+			t[S_GUMBO] += b - a;
+			gumbo_alone(html, hlen, 1);
+			a = now();
+			t[S_GUMBO0] += a - b;
+			if (pith_doc_parse(html, hlen, NULL, &doc, &err) != PITH_OK)
+				return 1;
+			b = now();
+			t[S_PARSE] += b - a;
+			if (pith_extract(doc, algo, &params, &art, &err) != PITH_OK)
+				failed++;
+			a = now();
+			t[S_EXTRACT] += a - b;
+			if (art != NULL && pith_article_nspans(art) > 0 &&
+			    pith_article_text(art, 0, &body, &blen, &err) == PITH_OK &&
+			    (o = output_json(art, body)) != NULL) {
+				if ((js = json_dumps(o, JSON_COMPACT)) != NULL)
+					free(js);
+				json_decref(o);
+			}
+			b = now();
+			t[S_OUTPUT] += b - a;
+			free(body);
+			pith_article_free(art);
+			pith_doc_free(doc);
+			free(html);
+			a = now();
+			t[S_FREE] += a - b;
+			bytes += rlen;
+			pages++;
+		}
+		for (int s = S_READ; s <= S_FREE; s++)
+			total += t[s];
+		if (total_best < 0 || total < total_best) {
+			total_best = total;
+			memcpy(best, t, sizeof best);
+		}
+	}
+	printf("pages %zu\nbytes %zu\nfailed %zu\nrounds %d\n", pages, bytes,
+	    failed, rounds);
+	for (int s = 0; s < S_N; s++)
+		printf("%s %.6f\n", stage_name[s], best[s]);
+	printf("total %.6f\n", total_best);
+	return 0;
+}
