@@ -263,7 +263,8 @@ PITH_API pith_code pith_template_parse(const char *text, size_t len,
 PITH_API void pith_template_free(pith_template *t);
 /* The template line that selects node i of doc, written into out (size
  * bytes, NUL-terminated): "id=VALUE" when it has an id, else
- * "class=FIRST-CLASS", else its tag.  For building a template from a
+ * "class=FIRST-CLASS", else its tag; empty when no line can name it (a
+ * malformed tag name such as ref="x").  For building a template from a
  * block the user points at (use the block's node or an ancestor). */
 PITH_API void pith_template_selector(const pith_doc *doc, size_t i, char *out,
                             size_t size);

@@ -224,7 +224,7 @@ void
 pith_template_selector(const pith_doc *d, size_t i, char *out, size_t size)
 {
 	const char *id = pith_node_attr(d, i, "id");
-	const char *cls = pith_node_attr(d, i, "class");
+	const char *cls = pith_node_attr(d, i, "class"), *tag;
 	size_t k;
 
 	if (size == 0)
@@ -238,12 +238,17 @@ pith_template_selector(const pith_doc *d, size_t i, char *out, size_t size)
 	}
 	if (cls != NULL) {
 		cls += strspn(cls, " \t\n\r\f");
-		if ((k = strcspn(cls, " \t\n\r\f")) > 0) {
-			snprintf(out, size, "class=%.*s", (int)(k < 200 ? k : 200), cls);
+		/* A cut class would select nothing: too long, use the tag. */
+		if ((k = strcspn(cls, " \t\n\r\f")) > 0 && k + 7 <= size && k <= 200) {
+			snprintf(out, size, "class=%.*s", (int)k, cls);
 			return;
 		}
 	}
-	snprintf(out, size, "%s", pith_doc_node(d, i)->tag);
+	/* A tag the page wrote badly ('<ref="x">') is no selector. */
+	tag = pith_doc_node(d, i)->tag;
+	out[0] = '\0';
+	if (tag[strspn(tag, "abcdefghijklmnopqrstuvwxyz0123456789-_:.")] == '\0')
+		snprintf(out, size, "%s", tag);
 }
 
 pith_code

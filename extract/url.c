@@ -69,24 +69,31 @@ static char *clean(const char *s)
 	c = malloc(3 * n + 1);
 	if (!c)
 		return NULL;
-	for (i = 0; i < n; i++) {
-		ch = (unsigned char)s[i];
-		if (ch == '\t' || ch == '\n' || ch == '\r')
-			continue;
+	/* Tab, CR and LF go first, so that what they split (a C1 control
+	 * written as 0xC2 TAB 0x9B) is judged whole. */
+	for (i = 0; i < n; i++)
+		if (s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
+			c[j++] = s[i];
+	n = j;
+	memmove(c + 2 * n, c, n);
+	for (i = 0, j = 0; i < n; i++) {
+		const unsigned char *t = (const unsigned char *)c + 2 * n;
+
+		ch = t[i];
 		if (ch <= 0x20 || ch == 0x7f || (ch == 0xc2 && i + 1 < n &&
-		    (unsigned char)s[i + 1] >= 0x80 && (unsigned char)s[i + 1] <= 0x9f)) {
+		    t[i + 1] >= 0x80 && t[i + 1] <= 0x9f)) {
 			c[j++] = '%';
 			c[j++] = hex[ch >> 4];
 			c[j++] = hex[ch & 15];
 			if (ch == 0xc2) {
-				ch = (unsigned char)s[++i];
+				ch = t[++i];
 				c[j++] = '%';
 				c[j++] = hex[ch >> 4];
 				c[j++] = hex[ch & 15];
 			}
 			continue;
 		}
-		c[j++] = s[i];
+		c[j++] = (char)ch;
 	}
 	c[j] = '\0';
 	return c;

@@ -17,7 +17,7 @@ enum { DEFAULT_WIDTH = 100, MIN_EXCERPT = 20 };
 static void
 excerpt(const pith_block *blk, int cols, char *out, size_t size)
 {
-	char *clean = malloc(blk->len + 1);
+	char *clean;
 	size_t n, k = 0;
 	wrap_line *wl = NULL;
 	size_t nwl = 0;
@@ -27,7 +27,7 @@ excerpt(const pith_block *blk, int cols, char *out, size_t size)
 		snprintf(out, size, "%s", "\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80");
 		return;
 	}
-	if (clean == NULL)
+	if ((clean = malloc(blk->len + 1)) == NULL)
 		return;
 	n = layout_clean(blk->text, blk->len, 0, clean, blk->len + 1);
 	while (k < n && clean[k] == ' ')

@@ -65,8 +65,9 @@ check_selector(const pith_doc *doc, size_t i)
 	const pith_node *nd = pith_doc_node(doc, i);
 
 	pith_template_selector(doc, i, line, sizeof line);
-	/* Cut short by the buffer: the caller's choice, not a fault. */
-	if (strlen(line) == sizeof line - 1)
+	/* Cut short by the buffer: the caller's choice, not a fault; empty:
+	 * no line can name this node. */
+	if (strlen(line) == sizeof line - 1 || line[0] == '\0')
 		return;
 	if (pith_template_parse(line, strlen(line), &t, &err) != PITH_OK) {
 		fprintf(stderr, "fuzz_template: %s\n", err.msg);

@@ -120,6 +120,8 @@ static void test_controls_encoded(void **state)
 	check("http://a/b", "x\x1b[2J\x07y", "http://a/x%1B[2J%07y");
 	check("http://a/b", "x\xc2\x9dy z", "http://a/x%C2%9Dy%20z");
 	check("http://a/b", "x\x7f", "http://a/x%7F");
+	/* A tab removed from inside a C1 control must not rejoin it raw. */
+	check("http://a/b", "x\xc2\t\x9b" "2J", "http://a/x%C2%9B2J");
 	check(NULL, "re\x1bl", "re%1Bl");
 	check("http://a/b", "mailto:a\x1b" "b", "mailto:a%1Bb");
 	/* Other non-ASCII stays as it is. */
