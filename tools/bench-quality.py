@@ -38,6 +38,9 @@ import signal
 import subprocess
 import sys
 import tempfile
+
+# The environment pith runs in: the caller's, with private XDG folders.
+PITH_ENV = dict(os.environ)
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -212,7 +215,8 @@ def run_page(pith, algo, page, timeout):
         return '', f'unreadable page: {e}'
     try:
         p = subprocess.run(cmd, input=data, capture_output=True, timeout=timeout,
-                           stdin=subprocess.DEVNULL if data is None else None)
+                           stdin=subprocess.DEVNULL if data is None else None,
+                           env=PITH_ENV)
     except subprocess.TimeoutExpired:
         return '', f'timed out after {timeout:g} s'
     except OSError as e:
@@ -428,6 +432,10 @@ def main(argv):
     git = git_state()
     started = datetime.datetime.now(datetime.timezone.utc)
     with tempfile.TemporaryDirectory(prefix='bench-quality.') as tmp:
+        # pith learns sites and caches pages under the XDG folders: keep a
+        # benchmark's pages out of the user's own.
+        for k in ('XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME'):
+            PITH_ENV[k] = os.path.join(tmp, 'xdg-' + k.lower())
         corpora = [load_corpus(os.path.abspath(p), tmp) for p in dict.fromkeys(args.corpus)]
         results = []
         for c in corpora:
