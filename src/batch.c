@@ -46,6 +46,7 @@ typedef struct {
 	size_t len;
 	char *out;         /* the finished record (NULL: nothing to print) */
 	size_t outlen;
+	long long disk;    /* input bytes it accounts for, for the ETA */
 	int failed;        /* an error record; why says what went wrong */
 	int done;
 	char why[300];     /* set by the reader: no page to work on */
@@ -71,6 +72,7 @@ typedef struct {
 	unsigned long long put, taken, written;
 	int closed;             /* the reader is finished */
 	int broken;             /* stdout failed: stop reading */
+	int werrno;             /* why it failed */
 
 	/* Counts, under mu. */
 	unsigned long long pages, failed, skipped, bytes;
@@ -337,6 +339,7 @@ batch_writer(void *arg)
 		pthread_mutex_lock(&b->mu);
 		if (broken && !b->broken) {
 			/* Nobody reads what follows: tell the reader to stop. */
+			b->werrno = errno;
 			b->broken = 1;
 			pthread_cond_broadcast(&b->room);
 		}
@@ -348,6 +351,8 @@ batch_writer(void *arg)
 		b->pages++;
 		b->failed += (unsigned long long)j.failed;
 		b->bytes += j.len;
+		/* Counted as written, not as read: the reader runs ahead. */
+		b->disk_done += j.disk;
 		b->written++;
 		pthread_cond_signal(&b->room);
 		pthread_mutex_unlock(&b->mu);
@@ -399,20 +404,12 @@ batch_put_error(batch *b, const char *id, const char *url, const char *fmt,
 	return batch_put(b, &j);
 }
 
-static void
-batch_disk(batch *b, long long done)
-{
-	pthread_mutex_lock(&b->mu);
-	b->disk_done = done;
-	pthread_mutex_unlock(&b->mu);
-}
-
 /* Every response and resource record of a WARC file that is an HTML
  * page; other records are passed over, non-HTML pages counted. */
 static int
 batch_warc(batch *b, const char *name, warc_reader *r)
 {
-	long long base = b->disk_done;
+	long long last = 0, off;
 	unsigned long long nrec = 0;
 	warc_record rec;
 	const char *why = NULL;
@@ -424,16 +421,14 @@ batch_warc(batch *b, const char *name, warc_reader *r)
 		int ok;
 
 		nrec++;
-		if (b->progress)
-			batch_disk(b, base + warc_offset(r));
 		if (rec.type == NULL || (strcmp(rec.type, "response") != 0 &&
 		    strcmp(rec.type, "resource") != 0)) {
 			warc_record_free(&rec);
 			continue;
 		}
-		if (rec.error == NULL && ((rec.http_status != 0 &&
-		    (rec.http_status < 200 || rec.http_status > 299)) ||
-		    input_kind_of(rec.content_type) != INPUT_HTML)) {
+		if ((rec.http_status != 0 && (rec.http_status < 200 ||
+		    rec.http_status > 299)) ||
+		    input_kind_of(rec.content_type) != INPUT_HTML) {
 			/* Redirects, errors, images, PDF: not pages to read. */
 			pthread_mutex_lock(&b->mu);
 			b->skipped++;
@@ -454,6 +449,12 @@ batch_warc(batch *b, const char *name, warc_reader *r)
 		j.data = rec.body;
 		j.len = rec.len;
 		rec.target_uri = rec.content_type = rec.body = NULL;
+		/* The file up to here, with the records passed over. */
+		/* (-1 on a pipe, where no ETA is shown) */
+		if ((off = warc_offset(r)) < last)
+			off = last;
+		j.disk = off - last;
+		last = off;
 		if (rec.error != NULL)
 			snprintf(j.why, sizeof j.why, "%s", rec.error);
 		else if (j.id == NULL)
@@ -518,7 +519,6 @@ batch_file(batch *b, const char *path, long long size)
 			}
 			rc = batch_warc(b, path, r);
 			warc_close(r);
-			batch_disk(b, b->disk_done + size);
 			return rc;
 		}
 		j.len += (size_t)got;
@@ -548,9 +548,8 @@ batch_file(batch *b, const char *path, long long size)
 		j.data = NULL;
 		j.len = 0;
 	}
-	rc = batch_put(b, &j);
-	batch_disk(b, b->disk_done + size);
-	return rc;
+	j.disk = size;
+	return batch_put(b, &j);
 }
 
 /* What a directory holds that batch reads: pages and WARC files, gzipped
@@ -879,7 +878,8 @@ batch_main(int argc, char **argv)
 	el = batch_now() - b.start;
 	status = 0;
 	if (fflush(stdout) != 0 || ferror(stdout) || b.broken) {
-		report("batch: cannot write the records: %s", strerror(errno));
+		report("batch: cannot write the records: %s",
+		    strerror(b.werrno != 0 ? b.werrno : errno != 0 ? errno : EIO));
 		status = EXIT_INPUT;
 	} else if (rc == -2) {
 		status = EXIT_INPUT;

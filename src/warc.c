@@ -308,25 +308,40 @@ warc_inflate(const char *data, size_t len, size_t max, size_t *outlen,
 	return NULL;
 }
 
+/* The end of an HTTP message's header in block[0..n): the blank line's
+ * start, or NULL when the header does not end there. */
+static char *
+warc_http_end(char *block, size_t n)
+{
+	for (size_t i = 0; i + 1 < n; i++)
+		if (block[i] == '\n' && (block[i + 1] == '\n' ||
+		    (block[i + 1] == '\r' && i + 2 < n && block[i + 2] == '\n')))
+			return block + i + 1;
+	return NULL;
+}
+
+/* The status and Content-Type of an HTTP header in head[0..n). */
+static void
+warc_http_head(warc_record *rec, const char *head, size_t n)
+{
+	if (n > 9 && strncasecmp(head, "HTTP/", 5) == 0) {
+		const char *sp = memchr(head, ' ', n);
+
+		rec->http_status = sp != NULL ? atoi(sp + 1) : 0;
+	}
+	free(rec->content_type);
+	rec->content_type = warc_http_header(head, n, "Content-Type");
+}
+
 /* Split a response record's HTTP message into status, type and a decoded
  * body; the block (block[0..n), NUL-terminated) becomes rec->body. */
 static void
 warc_http(warc_record *rec, char *block, size_t n, size_t max)
 {
-	char *sep = NULL, *te, *ce, *body;
-	size_t hlen, blen;
+	char *sep = warc_http_end(block, n), *te, *ce, *body;
+	size_t hlen = sep != NULL ? (size_t)(sep - block) : n, blen;
 
-	for (size_t i = 0; i + 1 < n && sep == NULL; i++)
-		if (block[i] == '\n' && (block[i + 1] == '\n' ||
-		    (block[i + 1] == '\r' && i + 2 < n && block[i + 2] == '\n')))
-			sep = block + i + 1;
-	hlen = sep != NULL ? (size_t)(sep - block) : n;
-	if (n > 9 && strncasecmp(block, "HTTP/", 5) == 0) {
-		const char *sp = memchr(block, ' ', hlen);
-
-		rec->http_status = sp != NULL ? atoi(sp + 1) : 0;
-	}
-	rec->content_type = warc_http_header(block, hlen, "Content-Type");
+	warc_http_head(rec, block, hlen);
 	te = warc_http_header(block, hlen, "Transfer-Encoding");
 	ce = warc_http_header(block, hlen, "Content-Encoding");
 	if (sep != NULL)
@@ -477,11 +492,26 @@ warc_next(warc_reader *r, warc_record *rec, size_t max, const char **why)
 			rec->body = block;
 			rec->len = (size_t)clen;
 		}
-	} else {
-		if (payload)
-			rec->error = "larger than the size limit";
-		if (warc_read(r, NULL, clen, why) != 0)
+	} else if (payload) {
+		/* Too large to keep, but its header still says whether it is
+		 * a page at all (a video is passed over, not an error). */
+		size_t peek = clen < 8192 ? (size_t)clen : 8192;
+		char head[8192];
+		char *end;
+
+		if (warc_read(r, head, peek, why) != 0 ||
+		    warc_read(r, NULL, clen - peek, why) != 0)
 			goto fail;
+		if (ctype != NULL && strncasecmp(ctype, "application/http", 16) == 0) {
+			end = warc_http_end(head, peek);
+			warc_http_head(rec, head, end != NULL ? (size_t)(end - head) : peek);
+		} else {
+			rec->content_type = ctype;
+			ctype = NULL;
+		}
+		rec->error = "larger than the size limit";
+	} else if (warc_read(r, NULL, clen, why) != 0) {
+		goto fail;
 	}
 	free(ctype);
 	return 1;

@@ -207,7 +207,7 @@ expect_out "--help shows the usage" "usage: pith batch"
 timeout 20 "$PITH" batch -q "$D" >/dev/full 2>"$T/err"
 status=$?
 expect_status "an output that cannot be written exits 3" 3
-expect_err "and says so" "cannot write the records"
+expect_err "and says why" "cannot write the records: No space left on device"
 
 # ---------------------------------------------------------- GNU parallel
 "$PITH" batch -q -j 1 - <"$T/rlist" >"$T/one"

@@ -228,6 +228,46 @@ test_limit(void **state)
 		free(recs[i]);
 }
 
+/* A record far over the limit is skipped unread, but its HTTP header
+ * still gives its type, so a video is told from a page. */
+static void
+test_huge(void **state)
+{
+	static const char head[] = "HTTP/1.1 200 OK\r\nContent-Type: video/mp4\r\n\r\n";
+	size_t big = (size_t)3 << 20, lens[2];
+	char *block = malloc(sizeof head - 1 + big), *recs[2], *p;
+	const char *why = NULL;
+	warc_reader *r;
+	warc_record rec;
+
+	(void)state;
+	assert_non_null(block);
+	memcpy(block, head, sizeof head - 1);
+	memset(block + sizeof head - 1, 'x', big);
+	recs[0] = record("response", "WARC-Record-ID: <urn:uuid:v>\r\n"
+	    "Content-Type: application/http; msgtype=response\r\n", block,
+	    sizeof head - 1 + big, &lens[0]);
+	recs[1] = record("resource", "Content-Type: text/html\r\n", "<p>after</p>",
+	    12, &lens[1]);
+	p = write_warc("f.warc.gz", 1, 2, recs, lens);
+	assert_non_null(r = warc_open(p, &why));
+	assert_int_equal(warc_next(r, &rec, 1000, &why), 1);
+	assert_string_equal(rec.error, "larger than the size limit");
+	assert_string_equal(rec.content_type, "video/mp4");
+	assert_int_equal(rec.http_status, 200);
+	assert_null(rec.body);
+	warc_record_free(&rec);
+	assert_int_equal(warc_next(r, &rec, 1000, &why), 1);
+	assert_string_equal(rec.body, "<p>after</p>");
+	warc_record_free(&rec);
+	assert_int_equal(warc_next(r, &rec, 1000, &why), 0);
+	warc_close(r);
+	free(p);
+	free(recs[0]);
+	free(recs[1]);
+	free(block);
+}
+
 static void
 test_broken(void **state)
 {
@@ -317,6 +357,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_plain_and_gzip),
 		cmocka_unit_test(test_limit),
+		cmocka_unit_test(test_huge),
 		cmocka_unit_test(test_broken),
 	};
 
