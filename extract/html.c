@@ -233,24 +233,6 @@ set_list(html *h, const pith_block *blk, int depth)
 	}
 }
 
-/* The span's bytes without blank edges, as the other formats trim them. */
-static const pith_block *
-span_block(const pith_article *a, size_t i, size_t *s, size_t *e)
-{
-	const pith_span *sp = &a->spans[i];
-	const pith_block *b = pith_doc_block(a->doc, sp->block);
-
-	*s = sp->start;
-	*e = sp->end;
-	if (b->kind != PITH_BLOCK_PRE) {
-		while (*s < *e && (b->text[*s] == ' ' || b->text[*s] == '\n'))
-			(*s)++;
-		while (*e > *s && (b->text[*e - 1] == ' ' || b->text[*e - 1] == '\n'))
-			(*e)--;
-	}
-	return b;
-}
-
 static void
 put_block(html *h, const pith_block *blk, size_t s, size_t e)
 {
@@ -399,7 +381,7 @@ pith_article_html(const pith_article *a, char **out, size_t *len,
 	put_head(&h.out, a->doc);
 	for (size_t i = 0; i < a->nspans; i++) {
 		size_t s, e;
-		const pith_block *blk = span_block(a, i, &s, &e);
+		const pith_block *blk = article_span(a, i, &s, &e);
 		int depth = blk->list < 0 ? 0 : blk->list > MAX_LIST ? MAX_LIST :
 		    blk->list;
 

@@ -106,6 +106,10 @@ struct pith_article {
  * blocks at the ends. */
 pith_code article_keep_tokens(pith_article *a, size_t first, size_t last,
                               pith_error *err);
+/* Span i's block and its bytes s..e without blank edges (all of a
+ * pre's), as every output format shows them. */
+const pith_block *article_span(const pith_article *a, size_t i, size_t *s,
+                               size_t *e);
 /* Words kept, and the share of kept text inside links. */
 void article_stats(const pith_article *a, size_t *words, double *link_ratio);
 /* Record the one-line summary of how the article was chosen. */

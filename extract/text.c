@@ -8,8 +8,8 @@
 #include <string.h>
 #include "internal.h"
 
-static const pith_block *
-span_block(const pith_article *a, size_t i, size_t *s, size_t *e)
+const pith_block *
+article_span(const pith_article *a, size_t i, size_t *s, size_t *e)
 {
 	const pith_span *sp = &a->spans[i];
 	const pith_block *b = pith_doc_block(a->doc, sp->block);
@@ -53,7 +53,7 @@ pith_article_text(const pith_article *a, unsigned flags, char **out,
 
 	for (size_t i = 0; i < a->nspans; i++) {
 		size_t s, e;
-		const pith_block *blk = span_block(a, i, &s, &e);
+		const pith_block *blk = article_span(a, i, &s, &e);
 
 		/* Images and captions are for eyes: text leaves them out
 		 * unless asked (image blocks then give their alt text). */
@@ -306,7 +306,7 @@ static void
 md_block(md *m, const pith_article *a, size_t i, const pith_block *prev)
 {
 	size_t s, e, p = 0;
-	const pith_block *blk = span_block(a, i, &s, &e);
+	const pith_block *blk = article_span(a, i, &s, &e);
 
 	for (int q = 0; q < blk->quote && p + 3 < sizeof m->prefix; q++)
 		p += (size_t)snprintf(m->prefix + p, sizeof m->prefix - p, "> ");
@@ -363,7 +363,7 @@ md_block(md *m, const pith_article *a, size_t i, const pith_block *prev)
 
 			for (size_t k = i + 1; k < a->nspans; k++) {
 				size_t ks, ke;
-				const pith_block *r = span_block(a, k, &ks, &ke);
+				const pith_block *r = article_span(a, k, &ks, &ke);
 
 				if (r->kind != PITH_BLOCK_ROW)
 					break;
@@ -406,7 +406,7 @@ pith_article_markdown(const pith_article *a, char **out, size_t *len,
 
 	for (size_t i = 0; i < a->nspans; i++) {
 		size_t s, e;
-		const pith_block *blk = span_block(a, i, &s, &e);
+		const pith_block *blk = article_span(a, i, &s, &e);
 
 		if (s == e && blk->kind != PITH_BLOCK_RULE && blk->kind != PITH_BLOCK_IMAGE)
 			continue;
