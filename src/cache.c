@@ -1,5 +1,6 @@
 /* cache.c - fetched pages kept on disk (see cache.h). */
 #include "cache.h"
+#include "config.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -52,17 +53,7 @@ cache_key(const char *url, char out[17])
 int
 cache_dir(char *out, size_t size)
 {
-	const char *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
-	int n;
-
-	/* The XDG spec: a relative path is invalid and ignored. */
-	if (x != NULL && x[0] == '/')
-		n = snprintf(out, size, "%s/pith", x);
-	else if (h != NULL && h[0] != '\0')
-		n = snprintf(out, size, "%s/.cache/pith", h);
-	else
-		return -1;
-	return n > 0 && (size_t)n < size ? 0 : -1;
+	return config_xdg("XDG_CACHE_HOME", ".cache", "pith", out, size);
 }
 
 static int

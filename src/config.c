@@ -146,26 +146,30 @@ config_parse(config *c, const char *text, size_t len, const char *file,
 	return bad;
 }
 
+int
+config_xdg(const char *var, const char *fallback, const char *sub, char *out,
+           size_t size)
+{
+	const char *x = getenv(var), *home = getenv("HOME");
+	int n;
+
+	/* The XDG specification says to ignore a relative path. */
+	if (x != NULL && x[0] == '/')
+		n = snprintf(out, size, "%s/%s", x, sub);
+	else if (home != NULL && home[0] != '\0')
+		n = snprintf(out, size, "%s/%s/%s", home, fallback, sub);
+	else
+		return -1;
+	return n > 0 && (size_t)n < size ? 0 : -1;
+}
+
 char *
 config_default_path(void)
 {
-	const char *cfg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-	char *p;
-	size_t n;
+	char p[4096];
 
-	/* The XDG specification says to ignore a relative path. */
-	if (cfg != NULL && cfg[0] == '/') {
-		n = strlen(cfg) + sizeof "/pith/config";
-		if ((p = malloc(n)) != NULL)
-			snprintf(p, n, "%s/pith/config", cfg);
-		return p;
-	}
-	if (home == NULL || home[0] == '\0')
-		return NULL;
-	n = strlen(home) + sizeof "/.config/pith/config";
-	if ((p = malloc(n)) != NULL)
-		snprintf(p, n, "%s/.config/pith/config", home);
-	return p;
+	return config_xdg("XDG_CONFIG_HOME", ".config", "pith/config", p,
+	    sizeof p) == 0 ? strdup(p) : NULL;
 }
 
 int

@@ -37,5 +37,9 @@ int config_load(config *c, const char *path, config_warn_fn warn, void *ctx);
 
 /* The default file's path, malloc'd; NULL without HOME or memory. */
 char *config_default_path(void);
+/* $VAR/SUB for an absolute $VAR, else $HOME/FALLBACK/SUB: the XDG base
+ * directories.  0, or -1 without a home or when out is too small. */
+int config_xdg(const char *var, const char *fallback, const char *sub, char *out,
+               size_t size);
 
 #endif

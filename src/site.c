@@ -14,6 +14,7 @@
 #include "program.h"
 #include "save.h"
 #include "site.h"
+#include "config.h"
 
 /* A store larger than this is not one pith wrote. */
 enum { SITESTORE_FILE_MAX = 16 << 20 };
@@ -58,21 +59,15 @@ sitestore_host(const char *url, char *host, size_t size)
 static int
 store_path(const char *host, char *out, size_t size)
 {
-	const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-	int n;
+	size_t n;
 
-	if (data != NULL && data[0] == '/')
-		n = snprintf(out, size, "%s/pith/sites", data);
-	else if (home != NULL && home[0] != '\0')
-		n = snprintf(out, size, "%s/.local/share/pith/sites", home);
-	else
+	if (config_xdg("XDG_DATA_HOME", ".local/share", "pith/sites", out, size) != 0)
 		return -1;
-	if (n < 0 || (size_t)n >= size)
-		return -1;
+	n = strlen(out);
 	if (host != NULL) {
-		int m = snprintf(out + n, size - (size_t)n, "/%s.site", host);
+		int m = snprintf(out + n, size - n, "/%s.site", host);
 
-		if (m < 0 || (size_t)m >= size - (size_t)n)
+		if (m < 0 || (size_t)m >= size - n)
 			return -1;
 	}
 	return 0;
