@@ -90,121 +90,125 @@ typedef struct {
 /* Words looked up in class and id names (split at anything not a
  * letter or digit, and at camelCase humps).  A word also matches with a
  * plural "s". */
-static const struct word {
+struct word {
 	const char *w;
+	size_t len;             /* strlen(w): lookups skip most entries by it */
 	unsigned c;
-} words[] = {
-	{ "ad", C_UNLIKELY | C_NEGATIVE | C_BOILER },
-	{ "adbox", C_UNLIKELY | C_BOILER },
-	{ "advert", C_UNLIKELY | C_NEGATIVE | C_BOILER },
-	{ "advertisement", C_UNLIKELY | C_NEGATIVE | C_BOILER },
-	{ "agegate", C_UNLIKELY },
-	{ "and", C_MAYBE },
-	{ "article", C_MAYBE | C_POSITIVE },
-	{ "articlebody", C_MAYBE | C_POSITIVE | C_BODY },
-	{ "author", C_META },
-	{ "banner", C_UNLIKELY | C_NEGATIVE | C_BOILER },
-	{ "blog", C_POSITIVE },
-	{ "body", C_MAYBE | C_POSITIVE },
-	{ "breadcrumb", C_UNLIKELY | C_BOILER },
-	{ "byline", C_META },
-	{ "caption", C_CAPTION },
-	{ "carousel", C_BOILER },
-	{ "column", C_MAYBE },
-	{ "combx", C_UNLIKELY | C_NEGATIVE },
-	{ "comment", C_UNLIKELY | C_NEGATIVE | C_BOILER },
-	{ "community", C_UNLIKELY },
-	{ "consent", C_UNLIKELY | C_BOILER },
-	{ "contact", C_NEGATIVE },
-	{ "content", C_MAYBE | C_POSITIVE },
-	{ "cookie", C_UNLIKELY | C_BOILER },
-	{ "credit", C_CAPTION },
-	{ "cta", C_BOILER },
-	{ "dateline", C_META },
-	{ "disqus", C_UNLIKELY | C_BOILER },
-	{ "entry", C_POSITIVE },
-	{ "extra", C_UNLIKELY },
-	{ "footer", C_UNLIKELY | C_NEGATIVE | C_BOILER },
-	{ "gallery", C_BOILER },
-	{ "gdpr", C_UNLIKELY | C_NEGATIVE | C_BOILER },
-	{ "header", C_UNLIKELY },
-	{ "hentry", C_POSITIVE },
-	{ "hid", C_NEGATIVE },
-	{ "hidden", C_NEGATIVE },
-	{ "legends", C_UNLIKELY },
-	{ "main", C_MAYBE | C_POSITIVE },
-	{ "masthead", C_NEGATIVE },
-	{ "mathjax", C_MAYBE },
-	{ "media", C_NEGATIVE },
-	{ "menu", C_UNLIKELY | C_BOILER },
-	{ "meta", C_NEGATIVE | C_META },
-	{ "modal", C_UNLIKELY | C_BOILER },
-	{ "newsletter", C_UNLIKELY | C_BOILER },
-	{ "outbrain", C_NEGATIVE | C_UNLIKELY | C_BOILER },
-	{ "page", C_POSITIVE },
-	{ "pager", C_UNLIKELY },
-	{ "pagination", C_UNLIKELY | C_POSITIVE },
-	{ "popup", C_UNLIKELY | C_BOILER },
-	{ "post", C_POSITIVE },
-	{ "promo", C_NEGATIVE | C_BOILER },
-	{ "published", C_META },
-	{ "rail", C_BOILER },
-	{ "recommend", C_BOILER },
-	{ "recommended", C_BOILER },
-	{ "related", C_UNLIKELY | C_NEGATIVE | C_BOILER },
-	{ "remark", C_UNLIKELY },
-	{ "replies", C_UNLIKELY },
-	{ "reply", C_UNLIKELY },
-	{ "rss", C_UNLIKELY },
-	{ "scroll", C_NEGATIVE },
-	{ "shadow", C_MAYBE },
-	{ "share", C_NEGATIVE | C_BOILER },
-	{ "sharing", C_NEGATIVE | C_BOILER },
-	{ "shopping", C_NEGATIVE },
-	{ "shoutbox", C_UNLIKELY | C_NEGATIVE },
-	{ "sidebar", C_UNLIKELY | C_NEGATIVE | C_BOILER },
-	{ "skyscraper", C_UNLIKELY | C_NEGATIVE },
-	{ "slideshow", C_BOILER },
-	{ "social", C_UNLIKELY | C_BOILER },
-	{ "sponsor", C_UNLIKELY | C_NEGATIVE | C_BOILER },
-	{ "sponsored", C_UNLIKELY | C_NEGATIVE | C_BOILER },
-	{ "story", C_POSITIVE },
-	{ "subscribe", C_BOILER },
-	{ "supplemental", C_UNLIKELY },
-	{ "taboola", C_UNLIKELY | C_BOILER },
-	{ "tags", C_NEGATIVE },
-	{ "text", C_POSITIVE },
-	{ "timestamp", C_META },
-	{ "trending", C_BOILER },
-	{ "widget", C_NEGATIVE | C_BOILER },
+};
+#define W(s, c) { s, sizeof s - 1, c }
+static const struct word words[] = {
+	W("ad", C_UNLIKELY | C_NEGATIVE | C_BOILER),
+	W("adbox", C_UNLIKELY | C_BOILER),
+	W("advert", C_UNLIKELY | C_NEGATIVE | C_BOILER),
+	W("advertisement", C_UNLIKELY | C_NEGATIVE | C_BOILER),
+	W("agegate", C_UNLIKELY),
+	W("and", C_MAYBE),
+	W("article", C_MAYBE | C_POSITIVE),
+	W("articlebody", C_MAYBE | C_POSITIVE | C_BODY),
+	W("author", C_META),
+	W("banner", C_UNLIKELY | C_NEGATIVE | C_BOILER),
+	W("blog", C_POSITIVE),
+	W("body", C_MAYBE | C_POSITIVE),
+	W("breadcrumb", C_UNLIKELY | C_BOILER),
+	W("byline", C_META),
+	W("caption", C_CAPTION),
+	W("carousel", C_BOILER),
+	W("column", C_MAYBE),
+	W("combx", C_UNLIKELY | C_NEGATIVE),
+	W("comment", C_UNLIKELY | C_NEGATIVE | C_BOILER),
+	W("community", C_UNLIKELY),
+	W("consent", C_UNLIKELY | C_BOILER),
+	W("contact", C_NEGATIVE),
+	W("content", C_MAYBE | C_POSITIVE),
+	W("cookie", C_UNLIKELY | C_BOILER),
+	W("credit", C_CAPTION),
+	W("cta", C_BOILER),
+	W("dateline", C_META),
+	W("disqus", C_UNLIKELY | C_BOILER),
+	W("entry", C_POSITIVE),
+	W("extra", C_UNLIKELY),
+	W("footer", C_UNLIKELY | C_NEGATIVE | C_BOILER),
+	W("gallery", C_BOILER),
+	W("gdpr", C_UNLIKELY | C_NEGATIVE | C_BOILER),
+	W("header", C_UNLIKELY),
+	W("hentry", C_POSITIVE),
+	W("hid", C_NEGATIVE),
+	W("hidden", C_NEGATIVE),
+	W("legends", C_UNLIKELY),
+	W("main", C_MAYBE | C_POSITIVE),
+	W("masthead", C_NEGATIVE),
+	W("mathjax", C_MAYBE),
+	W("media", C_NEGATIVE),
+	W("menu", C_UNLIKELY | C_BOILER),
+	W("meta", C_NEGATIVE | C_META),
+	W("modal", C_UNLIKELY | C_BOILER),
+	W("newsletter", C_UNLIKELY | C_BOILER),
+	W("outbrain", C_NEGATIVE | C_UNLIKELY | C_BOILER),
+	W("page", C_POSITIVE),
+	W("pager", C_UNLIKELY),
+	W("pagination", C_UNLIKELY | C_POSITIVE),
+	W("popup", C_UNLIKELY | C_BOILER),
+	W("post", C_POSITIVE),
+	W("promo", C_NEGATIVE | C_BOILER),
+	W("published", C_META),
+	W("rail", C_BOILER),
+	W("recommend", C_BOILER),
+	W("recommended", C_BOILER),
+	W("related", C_UNLIKELY | C_NEGATIVE | C_BOILER),
+	W("remark", C_UNLIKELY),
+	W("replies", C_UNLIKELY),
+	W("reply", C_UNLIKELY),
+	W("rss", C_UNLIKELY),
+	W("scroll", C_NEGATIVE),
+	W("shadow", C_MAYBE),
+	W("share", C_NEGATIVE | C_BOILER),
+	W("sharing", C_NEGATIVE | C_BOILER),
+	W("shopping", C_NEGATIVE),
+	W("shoutbox", C_UNLIKELY | C_NEGATIVE),
+	W("sidebar", C_UNLIKELY | C_NEGATIVE | C_BOILER),
+	W("skyscraper", C_UNLIKELY | C_NEGATIVE),
+	W("slideshow", C_BOILER),
+	W("social", C_UNLIKELY | C_BOILER),
+	W("sponsor", C_UNLIKELY | C_NEGATIVE | C_BOILER),
+	W("sponsored", C_UNLIKELY | C_NEGATIVE | C_BOILER),
+	W("story", C_POSITIVE),
+	W("subscribe", C_BOILER),
+	W("supplemental", C_UNLIKELY),
+	W("taboola", C_UNLIKELY | C_BOILER),
+	W("tags", C_NEGATIVE),
+	W("text", C_POSITIVE),
+	W("timestamp", C_META),
+	W("trending", C_BOILER),
+	W("widget", C_NEGATIVE | C_BOILER),
 };
 
 /* Whole class tokens with a meaning of their own. */
 static const struct word tokens[] = {
-	{ "article-body", C_BODY }, { "article-content", C_BODY },
-	{ "article-text", C_BODY }, { "article__body", C_BODY },
-	{ "article__content", C_BODY }, { "entry-content", C_BODY },
-	{ "post-body", C_BODY }, { "post-content", C_BODY },
-	{ "post-entry", C_BODY }, { "post-text", C_BODY },
-	{ "story-body", C_BODY }, { "story-content", C_BODY },
-	{ "body-text", C_BODY }, { "main-content", C_BODY },
-	{ "d-none", C_HIDDEN }, { "hide", C_HIDDEN }, { "hidden", C_HIDDEN },
-	{ "sr-only", C_HIDDEN }, { "visually-hidden", C_HIDDEN },
-	{ "screen-reader-text", C_HIDDEN }, { "invisible", C_HIDDEN },
-	{ "d-print-block", C_HIDDEN }, { "print-only", C_HIDDEN },
-	{ "twitter-tweet", C_EMBED }, { "instagram-media", C_EMBED },
-	{ "tiktok-embed", C_EMBED }, { "wp-caption-text", C_CAPTION },
-	{ "print-header", C_META },
+	W("article-body", C_BODY), W("article-content", C_BODY),
+	W("article-text", C_BODY), W("article__body", C_BODY),
+	W("article__content", C_BODY), W("entry-content", C_BODY),
+	W("post-body", C_BODY), W("post-content", C_BODY),
+	W("post-entry", C_BODY), W("post-text", C_BODY),
+	W("story-body", C_BODY), W("story-content", C_BODY),
+	W("body-text", C_BODY), W("main-content", C_BODY),
+	W("d-none", C_HIDDEN), W("hide", C_HIDDEN), W("hidden", C_HIDDEN),
+	W("sr-only", C_HIDDEN), W("visually-hidden", C_HIDDEN),
+	W("screen-reader-text", C_HIDDEN), W("invisible", C_HIDDEN),
+	W("d-print-block", C_HIDDEN), W("print-only", C_HIDDEN),
+	W("twitter-tweet", C_EMBED), W("instagram-media", C_EMBED),
+	W("tiktok-embed", C_EMBED), W("wp-caption-text", C_CAPTION),
+	W("print-header", C_META),
 };
+#undef W
 
 static unsigned
 lookup(const struct word *t, size_t n, const char *w, size_t len)
 {
 	for (size_t i = 0; i < n; i++) {
-		size_t k = strlen(t[i].w);
+		size_t k = t[i].len;
 
 		if ((k == len || (k + 1 == len && w[k] == 's')) &&
-		    memcmp(t[i].w, w, k) == 0)
+		    t[i].w[0] == w[0] && memcmp(t[i].w, w, k) == 0)
 			return t[i].c;
 	}
 	return 0;
@@ -344,17 +348,62 @@ block_stats(rd *r, size_t b)
 	r->bsentence[b] = sentence || (blk->len > 0 && blk->text[blk->len - 1] == '.');
 }
 
+/* The weight of what class and id say: +-25 each. */
 static int
-class_weight(const rd *r, size_t n)
+class_weight(unsigned c, unsigned i)
 {
 	int w = 0;
-	unsigned c = classify(attr(r, n, "class")), i = classify(attr(r, n, "id"));
 
 	w += (c & C_NEGATIVE) ? -25 : 0;
 	w += (c & C_POSITIVE) ? 25 : 0;
 	w += (i & C_NEGATIVE) ? -25 : 0;
 	w += (i & C_POSITIVE) ? 25 : 0;
 	return w;
+}
+
+/* The attributes prepare reads, found in one pass over the node's list
+ * (gumbo_get_attribute would scan it once per name). */
+typedef struct {
+	const char *klass, *id, *hidden, *style, *aria_hidden, *role, *itemprop,
+	    *rel;
+} node_attrs;
+
+static void
+attrs_get(const rd *r, size_t n, node_attrs *a)
+{
+	const GumboVector *v = &gnode(r, n)->v.element.attributes;
+
+	memset(a, 0, sizeof *a);
+	for (unsigned i = 0; i < v->length; i++) {
+		const GumboAttribute *at = v->data[i];
+		const char *name = at->name, **slot = NULL;
+
+		/* The first of a name wins, as gumbo_get_attribute's. */
+		switch (name[0] | 0x20) {
+		case 'c': if (strcasecmp(name, "class") == 0) slot = &a->klass; break;
+		case 'i':
+			if (strcasecmp(name, "id") == 0)
+				slot = &a->id;
+			else if (strcasecmp(name, "itemprop") == 0)
+				slot = &a->itemprop;
+			break;
+		case 'h': if (strcasecmp(name, "hidden") == 0) slot = &a->hidden; break;
+		case 's': if (strcasecmp(name, "style") == 0) slot = &a->style; break;
+		case 'a':
+			if (strcasecmp(name, "aria-hidden") == 0)
+				slot = &a->aria_hidden;
+			break;
+		case 'r':
+			if (strcasecmp(name, "role") == 0)
+				slot = &a->role;
+			else if (strcasecmp(name, "rel") == 0)
+				slot = &a->rel;
+			break;
+		default: break;
+		}
+		if (slot != NULL && *slot == NULL)
+			*slot = at->value;
+	}
 }
 
 static pith_code
@@ -386,23 +435,26 @@ prepare(rd *r)
 	for (size_t n = 0; n < nn; n++) {
 		const pith_node *node = pith_doc_node(d, n);
 		GumboTag t = tag(r, n);
-		unsigned c = classify(attr(r, n, "class")) | classify(attr(r, n, "id"));
+		node_attrs at;
+		unsigned ck, ci, c;
 
-		if (attr(r, n, "hidden") != NULL || str_style_hides(attr(r, n, "style")) ||
-		    (attr(r, n, "aria-hidden") != NULL &&
-		    strcmp(attr(r, n, "aria-hidden"), "true") == 0))
+		attrs_get(r, n, &at);
+		ck = classify(at.klass);
+		ci = classify(at.id);
+		c = ck | ci;
+		if (at.hidden != NULL || str_style_hides(at.style) ||
+		    (at.aria_hidden != NULL && strcmp(at.aria_hidden, "true") == 0))
 			c |= C_HIDDEN;
-		if (role_out(attr(r, n, "role")))
+		if (role_out(at.role))
 			c |= C_ROLE_OUT;
-		if (attr(r, n, "itemprop") != NULL &&
-		    strstr(attr(r, n, "itemprop"), "articleBody") != NULL)
+		if (at.itemprop != NULL && strstr(at.itemprop, "articleBody") != NULL)
 			c |= C_BODY;
-		if (attr(r, n, "rel") != NULL && strcmp(attr(r, n, "rel"), "author") == 0)
+		if (at.rel != NULL && strcmp(at.rel, "author") == 0)
 			c |= C_META;
 		if (t == GUMBO_TAG_BODY && r->body == 0)
 			r->body = n;
 		r->cls[n] = c;
-		r->weight[n] = class_weight(r, n);
+		r->weight[n] = class_weight(ck, ci);
 		if (node->parent != PITH_NONE) {
 			r->kids[node->parent]++;
 			if (r->flags[node->parent] & N_HIDDEN)
