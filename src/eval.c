@@ -19,11 +19,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <jansson.h>
 #include <unictype.h>
 #include <unistr.h>
 #include <zlib.h>
+#include "charset.h"
 #include "eval.h"
 #include "program.h"
 
@@ -420,24 +422,17 @@ eval_lcs(const char *truth, size_t tlen, const char *pred, size_t plen,
 
 typedef struct {
 	char *id;
-	const char *truth;      /* into the JSON */
+	const char *truth;      /* into the JSON, or owned (expected.txt) */
 	const char *url;        /* http(s) only, or NULL */
 } ev_doc;
 
-/* One algorithm's figures for one document. */
 typedef struct {
-	double tp, fp, fn;
-	int exact;
-	long lcs;
-	size_t pwords, twords;
-	const char *fail;       /* why its text is empty, or NULL */
-} ev_score;
-
-typedef struct {
-	const char *name;
-	ev_score *docs;
-	size_t failures;
-} ev_algo;
+	ev_doc *docs;
+	size_t n;
+	json_t *root;
+	char **owned;           /* ids and truths read from expected.txt */
+	size_t nowned, capowned;
+} ev_corpus;
 
 static int
 ev_id_cmp(const void *a, const void *b)
@@ -445,23 +440,31 @@ ev_id_cmp(const void *a, const void *b)
 	return strcmp(((const ev_doc *)a)->id, ((const ev_doc *)b)->id);
 }
 
+static char *
+ev_join(const char *dir, const char *name, const char *tail)
+{
+	size_t n = strlen(dir) + strlen(name) + strlen(tail) + 2;
+	char *p = malloc(n);
+
+	if (p != NULL)
+		snprintf(p, n, "%s/%s%s", dir, name, tail);
+	return p;
+}
+
 /* The page file of an id: ID.html(.gz), ID.htm(.gz) or ID/source.html. */
 static char *
 ev_page_path(const char *dir, const char *id)
 {
 	static const char *const forms[] = {
-		"%s/%s.html.gz", "%s/%s.htm.gz", "%s/%s.html", "%s/%s.htm",
-		"%s/%s/source.html",
+		".html.gz", ".htm.gz", ".html", ".htm", "/source.html",
 	};
 	struct stat st;
 
 	for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
-		size_t n = strlen(dir) + strlen(id) + 20;
-		char *p = malloc(n);
+		char *p = ev_join(dir, id, forms[i]);
 
 		if (p == NULL)
 			return NULL;
-		snprintf(p, n, forms[i], dir, id);
 		if (stat(p, &st) == 0 && S_ISREG(st.st_mode))
 			return p;
 		free(p);
@@ -509,9 +512,9 @@ ev_read(const char *path, size_t max, size_t *len, const char **why)
 	return NULL;
 }
 
-static char *
-ev_extract(const pith_doc *doc, const char *algo, const pith_params *p,
-           size_t *len, const char **fail)
+char *
+eval_extract(const pith_doc *doc, const char *algo, const pith_params *p,
+             size_t *len, const char **fail)
 {
 	pith_article *a = NULL;
 	pith_error err = {0};
@@ -539,7 +542,7 @@ ev_f1(double p, double r)
 /* Per-document precision and recall as score.py's doc_pr; < 0 where the
  * document is left out of that mean. */
 static void
-ev_doc_pr(const ev_score *s, double *p, double *r)
+ev_doc_pr(const eval_score *s, double *p, double *r)
 {
 	if (s->fp == 0 && s->fn == 0) {
 		*p = *r = s->tp > 0 ? 1 : -1;
@@ -549,17 +552,35 @@ ev_doc_pr(const ev_score *s, double *p, double *r)
 	*r = s->tp + s->fn > 0 ? s->tp / (s->tp + s->fn) : -1;
 }
 
-typedef struct {
-	double p, r, f1, acc;       /* shingle */
-	double lp, lr, lf1;         /* lcs */
-} ev_total;
+double
+eval_doc_f1(const eval_score *s)
+{
+	double p, r;
 
-static ev_total
-ev_aggregate(const ev_score *s, size_t n)
+	/* Nothing to find and nothing found is right. */
+	if (s->tp == 0 && s->fp == 0 && s->fn == 0)
+		return 1;
+	ev_doc_pr(s, &p, &r);
+	return ev_f1(p > 0 ? p : 0, r > 0 ? r : 0);
+}
+
+int
+eval_score_text(const char *truth, size_t tlen, const char *pred, size_t plen,
+                eval_score *s)
+{
+	if (eval_shingle(truth, tlen, pred, plen, &s->tp, &s->fp, &s->fn,
+	    &s->exact) < 0)
+		return -1;
+	s->lcs = eval_lcs(truth, tlen, pred, plen, &s->twords, &s->pwords);
+	return s->lcs < 0 ? -1 : 0;
+}
+
+eval_total
+eval_aggregate(const eval_score *s, size_t n)
 {
 	long double sp = 0, sr = 0;
 	size_t np = 0, nr = 0, exact = 0, lcs = 0, pw = 0, tw = 0;
-	ev_total t;
+	eval_total t;
 
 	for (size_t i = 0; i < n; i++) {
 		double p, r;
@@ -588,12 +609,196 @@ ev_aggregate(const ev_score *s, size_t n)
 	return t;
 }
 
+static bool
+ev_own(ev_corpus *c, char *s)
+{
+	if (s == NULL || !ev_grow(&c->owned, &c->capowned, c->nowned + 1,
+	    sizeof *c->owned)) {
+		free(s);
+		return false;
+	}
+	c->owned[c->nowned++] = s;
+	return true;
+}
+
+static void
+ev_corpus_free(ev_corpus *c)
+{
+	for (size_t i = 0; i < c->nowned; i++)
+		free(c->owned[i]);
+	free(c->owned);
+	free(c->docs);
+	json_decref(c->root);
+}
+
+/* The truth as sorted documents; -1 after reporting. */
+static int
+ev_load_truth(ev_corpus *c, const char *path)
+{
+	json_error_t jerr;
+	const char *key;
+	json_t *v;
+
+	if ((c->root = json_load_file(path, 0, &jerr)) == NULL) {
+		if (jerr.line > 0)
+			report("%s:%d: %s", path, jerr.line, jerr.text);
+		else
+			report("%s: %s", path, jerr.text);
+		return -1;
+	}
+	if (!json_is_object(c->root)) {
+		report("%s: not a JSON object of ID -> {\"articleBody\": ...}", path);
+		return -1;
+	}
+	if ((c->docs = calloc(json_object_size(c->root) + 1, sizeof *c->docs)) == NULL) {
+		report("out of memory");
+		return -1;
+	}
+	json_object_foreach(c->root, key, v) {
+		json_t *body = json_is_object(v) ? json_object_get(v, "articleBody") : v;
+		json_t *url = json_is_object(v) ? json_object_get(v, "url") : NULL;
+		const char *u = json_is_string(url) ? json_string_value(url) : NULL;
+		ev_doc *d = &c->docs[c->n++];
+
+		d->id = (char *)key;
+		/* Anything but a string is an empty article, as in score.py. */
+		d->truth = json_is_string(body) ? json_string_value(body) : "";
+		d->url = u != NULL && (strncasecmp(u, "http://", 7) == 0 ||
+		    strncasecmp(u, "https://", 8) == 0) ? u : NULL;
+	}
+	return 0;
+}
+
+/* Readability's layout: every NAME/expected.txt is NAME's truth. */
+static int
+ev_load_expected(ev_corpus *c, const char *dir)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *e;
+	size_t cap = 0;
+
+	if (dp == NULL) {
+		report("%s: cannot open the corpus folder", dir);
+		return -1;
+	}
+	while ((e = readdir(dp)) != NULL) {
+		char *path, *text;
+		const char *why;
+		size_t len;
+
+		if (e->d_name[0] == '.' || (path = ev_join(dir, e->d_name,
+		    "/expected.txt")) == NULL)
+			continue;
+		text = ev_read(path, INPUT_MAX_SIZE, &len, &why);
+		free(path);
+		if (text == NULL)
+			continue;
+		if (!ev_grow(&c->docs, &cap, c->n + 1, sizeof *c->docs) ||
+		    !ev_own(c, text) || !ev_own(c, strdup(e->d_name))) {
+			closedir(dp);
+			report("out of memory");
+			return -1;
+		}
+		c->docs[c->n++] = (ev_doc){ .id = c->owned[c->nowned - 1],
+		    .truth = text };
+	}
+	closedir(dp);
+	if (c->n == 0) {
+		report("%s: no truth.json and no NAME/expected.txt", dir);
+		return -1;
+	}
+	return 0;
+}
+
+int
+eval_corpus(const char *dir, const char *truth_path, eval_page_fn fn,
+            void *ctx, size_t *npages)
+{
+	ev_corpus c = {0};
+	char *owned = NULL;
+	struct stat st;
+	size_t missing = 0;
+	int status = EXIT_INPUT, rc;
+
+	*npages = 0;
+	if (truth_path == NULL) {
+		if ((owned = ev_join(dir, "truth.json", "")) == NULL) {
+			report("out of memory");
+			return EXIT_INPUT;
+		}
+		if (stat(owned, &st) == 0)
+			truth_path = owned;
+	}
+	rc = truth_path != NULL ? ev_load_truth(&c, truth_path) :
+	    ev_load_expected(&c, dir);
+	if (rc != 0)
+		goto out;
+	qsort(c.docs, c.n, sizeof *c.docs, ev_id_cmp);
+	for (size_t d = 0; d < c.n; d++) {
+		const char *why = NULL;
+		char *path = ev_page_path(dir, c.docs[d].id), *html = NULL, *utf8 = NULL;
+		size_t hlen = 0, ulen = 0;
+		pith_doc *doc = NULL;
+		pith_error err = {0};
+
+		if (path == NULL) {
+			why = "no page file";
+			missing++;
+		} else if ((html = ev_read(path, INPUT_MAX_SIZE, &hlen, &why)) != NULL) {
+			pith_parse_options popt = { .url = c.docs[d].url };
+
+			why = NULL;
+			if (charset_decode(html, hlen, NULL, 1, &utf8, &ulen, NULL) != 0)
+				why = "out of memory";
+			else if (pith_doc_parse(utf8, ulen, &popt, &doc, &err) != PITH_OK)
+				why = "cannot parse the page";
+		}
+		if (why != NULL && path != NULL)
+			report("eval: %s: %s", path, why);
+		rc = fn(ctx, c.docs[d].id, c.docs[d].truth, doc, why);
+		pith_doc_free(doc);
+		free(utf8);
+		free(html);
+		free(path);
+		if (rc != 0) {
+			status = rc;
+			goto out;
+		}
+		++*npages;
+	}
+	if (missing > 0)
+		report("eval: %zu of %zu truth ids without a page in %s (scored as "
+		    "empty)", missing, c.n, dir);
+	status = 0;
+out:
+	ev_corpus_free(&c);
+	free(owned);
+	return status;
+}
+
+/* ------------------------------------------------------------ command */
+
+typedef struct {
+	const char *name;
+	eval_score *docs;
+	size_t failures, cap;
+} ev_algo;
+
+typedef struct {
+	ev_algo *al;
+	size_t nal;
+	char **ids;
+	size_t nd, cap;
+	const pith_params *params;
+} ev_run;
+
 enum { EV_SHINGLE = 1, EV_LCS = 2 };
 
 static void
-ev_print(const ev_algo *al, size_t nal, const ev_doc *docs, size_t nd,
-         unsigned metrics, bool per_doc)
+ev_print(const ev_run *run, unsigned metrics, bool per_doc)
 {
+	const ev_algo *al = run->al;
+	size_t nal = run->nal, nd = run->nd;
 	int w = 9;
 
 	for (size_t i = 0; i < nal; i++)
@@ -606,7 +811,7 @@ ev_print(const ev_algo *al, size_t nal, const ev_doc *docs, size_t nd,
 		printf("  %5s  %5s  %5s", "lcsF1", "lcsP", "lcsR");
 	putchar('\n');
 	for (size_t i = 0; i < nal; i++) {
-		ev_total t = ev_aggregate(al[i].docs, nd);
+		eval_total t = eval_aggregate(al[i].docs, nd);
 
 		printf("%-*s  %4zu  %6zu", w, al[i].name, nd, al[i].failures);
 		if (metrics & EV_SHINGLE)
@@ -623,11 +828,11 @@ ev_print(const ev_algo *al, size_t nal, const ev_doc *docs, size_t nd,
 			printf("\tlcs\tpred_words\ttrue_words\tlcsP\tlcsR");
 		printf("\tnote\n");
 		for (size_t d = 0; d < nd; d++) {
-			const ev_score *s = &al[i].docs[d];
+			const eval_score *s = &al[i].docs[d];
 			double p, r;
 
 			ev_doc_pr(s, &p, &r);
-			printf("%s", docs[d].id);
+			printf("%s", run->ids[d]);
 			if (metrics & EV_SHINGLE) {
 				if (p >= 0)
 					printf("\t%.3f", p);
@@ -655,13 +860,55 @@ ev_print(const ev_algo *al, size_t nal, const ev_doc *docs, size_t nd,
 	}
 }
 
+/* Score every algorithm on one page. */
+static int
+ev_page(void *ctx, const char *id, const char *truth, const pith_doc *doc,
+        const char *why)
+{
+	ev_run *run = ctx;
+	size_t d = run->nd, tlen = strlen(truth);
+
+	if (!ev_grow(&run->ids, &run->cap, d + 1, sizeof *run->ids) ||
+	    (run->ids[d] = strdup(id)) == NULL) {
+		report("out of memory");
+		return EXIT_INPUT;
+	}
+	for (size_t i = 0; i < run->nal; i++) {
+		eval_score *s;
+		size_t plen = 0;
+		char *pred = NULL;
+		const char *fail = why;
+
+		if (!ev_grow(&run->al[i].docs, &run->al[i].cap, d + 1,
+		    sizeof *run->al[i].docs))
+			goto oom;
+		s = &run->al[i].docs[d];
+		if (doc != NULL)
+			pred = eval_extract(doc, run->al[i].name, run->params, &plen, &fail);
+		if (eval_score_text(truth, tlen, pred ? pred : "", plen, s) < 0) {
+			free(pred);
+			goto oom;
+		}
+		s->fail = fail;
+		run->al[i].failures += fail != NULL;
+		free(pred);
+	}
+	run->nd++;
+	return 0;
+oom:
+	free(run->ids[d]);
+	report("out of memory");
+	return EXIT_INPUT;
+}
+
 static const char eval_usage[] =
 "usage: pith eval [--truth TRUTH.json] [--metric lcs|shingle|both]\n"
 "                 [-a ALGO|all]... [-p NAME=VALUE]... [--per-doc] DIR\n"
 "\n"
 "Runs algorithms over the pages in DIR (ID.html, ID.html.gz, or\n"
 "NAME/source.html) and scores them against TRUTH.json, which maps each ID\n"
-"to {\"articleBody\": text, \"url\": address} (default DIR/truth.json).\n"
+"to {\"articleBody\": text, \"url\": address} (default DIR/truth.json, or\n"
+"else each NAME/expected.txt).\n"
 "\n"
 "  --truth FILE          the ground truth\n"
 "  --metric M            shingle (ScrapingHub benchmark), lcs (CleanEval\n"
@@ -680,40 +927,6 @@ ev_usage(const char *fmt, const char *arg)
 	return EXIT_USAGE;
 }
 
-/* The truth as sorted documents; NULL after reporting. */
-static ev_doc *
-ev_load_truth(json_t *root, const char *path, size_t *n)
-{
-	const char *key;
-	json_t *v;
-	ev_doc *docs;
-	size_t k = 0;
-
-	if (!json_is_object(root)) {
-		report("%s: not a JSON object of ID -> {\"articleBody\": ...}", path);
-		return NULL;
-	}
-	if ((docs = calloc(json_object_size(root) + 1, sizeof *docs)) == NULL) {
-		report("out of memory");
-		return NULL;
-	}
-	json_object_foreach(root, key, v) {
-		json_t *body = json_is_object(v) ? json_object_get(v, "articleBody") : v;
-		json_t *url = json_is_object(v) ? json_object_get(v, "url") : NULL;
-		const char *u = json_is_string(url) ? json_string_value(url) : NULL;
-
-		docs[k].id = (char *)key;
-		/* Anything but a string is an empty article, as in score.py. */
-		docs[k].truth = json_is_string(body) ? json_string_value(body) : "";
-		docs[k].url = u != NULL && (strncasecmp(u, "http://", 7) == 0 ||
-		    strncasecmp(u, "https://", 8) == 0) ? u : NULL;
-		k++;
-	}
-	qsort(docs, k, sizeof *docs, ev_id_cmp);
-	*n = k;
-	return docs;
-}
-
 int
 eval_main(int argc, char **argv)
 {
@@ -726,18 +939,14 @@ eval_main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *truth_path = NULL, *dir;
+	const char *truth_path = NULL;
 	const char **names = NULL;
-	size_t nnames = 0, capnames = 0, nd = 0, missing = 0;
+	size_t nnames = 0, capnames = 0, nd = 0;
 	unsigned metrics = EV_SHINGLE | EV_LCS;
 	bool per_doc = false, all = false;
 	pith_params params;
 	pith_error err = {0};
-	json_error_t jerr;
-	json_t *root = NULL;
-	ev_doc *docs = NULL;
-	ev_algo *al = NULL;
-	char *owned_truth = NULL;
+	ev_run run = { .params = &params };
 	int ch, status = EXIT_INPUT;
 
 	pith_params_init(&params);
@@ -809,7 +1018,6 @@ eval_main(int argc, char **argv)
 		return ev_usage("%s", optind >= argc ? "no corpus folder given" :
 		    "one corpus folder at a time");
 	}
-	dir = argv[optind];
 	if (all) {
 		/* A template belongs to one site; it has no place in "all". */
 		nnames = 0;
@@ -830,93 +1038,24 @@ eval_main(int argc, char **argv)
 		}
 		names[nnames++] = pith_algorithm_at(0)->name;
 	}
-	if (truth_path == NULL) {
-		size_t n = strlen(dir) + sizeof "/truth.json";
-
-		if ((owned_truth = malloc(n)) == NULL) {
-			report("out of memory");
-			goto out;
-		}
-		snprintf(owned_truth, n, "%s/truth.json", dir);
-		truth_path = owned_truth;
-	}
-	if ((root = json_load_file(truth_path, 0, &jerr)) == NULL) {
-		if (jerr.line > 0)
-			report("%s:%d: %s", truth_path, jerr.line, jerr.text);
-		else
-			report("%s: %s", truth_path, jerr.text);
-		goto out;
-	}
-	if ((docs = ev_load_truth(root, truth_path, &nd)) == NULL)
-		goto out;
-	if ((al = calloc(nnames, sizeof *al)) == NULL) {
+	if ((run.al = calloc(nnames, sizeof *run.al)) == NULL) {
 		report("out of memory");
 		goto out;
 	}
-	for (size_t i = 0; i < nnames; i++) {
-		al[i].name = names[i];
-		if ((al[i].docs = calloc(nd + 1, sizeof *al[i].docs)) == NULL) {
-			report("out of memory");
-			goto out;
-		}
-	}
-	for (size_t d = 0; d < nd; d++) {
-		const char *why = NULL, *truth = docs[d].truth;
-		char *path = ev_page_path(dir, docs[d].id), *html = NULL;
-		size_t hlen = 0, tlen = strlen(truth);
-		pith_doc *doc = NULL;
-
-		if (path == NULL) {
-			why = "no page file";
-			missing++;
-		} else if ((html = ev_read(path, INPUT_MAX_SIZE, &hlen, &why)) != NULL) {
-			pith_parse_options popt = { .url = docs[d].url };
-			/* A UTF-8 byte order mark is not the page's text. */
-			size_t bom = hlen >= 3 && memcmp(html, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
-
-			why = pith_doc_parse(html + bom, hlen - bom, &popt, &doc, &err) ==
-			    PITH_OK ? NULL : "cannot parse the page";
-		}
-		if (why != NULL && path != NULL)
-			report("eval: %s: %s", path, why);
-		for (size_t i = 0; i < nnames; i++) {
-			ev_score *s = &al[i].docs[d];
-			size_t plen = 0;
-			char *pred = NULL;
-			const char *fail = why;
-
-			if (doc != NULL)
-				pred = ev_extract(doc, names[i], &params, &plen, &fail);
-			if (eval_shingle(truth, tlen, pred ? pred : "", plen, &s->tp, &s->fp,
-			    &s->fn, &s->exact) < 0 || (s->lcs = eval_lcs(truth, tlen,
-			    pred ? pred : "", plen, &s->twords, &s->pwords)) < 0) {
-				report("out of memory");
-				free(pred);
-				pith_doc_free(doc);
-				free(html);
-				free(path);
-				goto out;
-			}
-			s->fail = fail;
-			al[i].failures += fail != NULL;
-			free(pred);
-		}
-		pith_doc_free(doc);
-		free(html);
-		free(path);
-	}
-	if (missing > 0)
-		report("eval: %zu of %zu truth ids without a page in %s (scored as "
-		    "empty)", missing, nd, dir);
-	ev_print(al, nnames, docs, nd, metrics, per_doc);
+	run.nal = nnames;
+	for (size_t i = 0; i < nnames; i++)
+		run.al[i].name = names[i];
+	if ((status = eval_corpus(argv[optind], truth_path, ev_page, &run, &nd)) != 0)
+		goto out;
+	ev_print(&run, metrics, per_doc);
 	status = fflush(stdout) == 0 ? 0 : EXIT_INPUT;
 out:
-	for (size_t i = 0; al != NULL && i < nnames; i++)
-		free(al[i].docs);
-	free(al);
-	free(docs);
+	for (size_t i = 0; run.al != NULL && i < nnames; i++)
+		free(run.al[i].docs);
+	for (size_t i = 0; i < run.nd; i++)
+		free(run.ids[i]);
+	free(run.ids);
+	free(run.al);
 	free(names);
-	free(owned_truth);
-	json_decref(root);
 	return status;
 }

@@ -57,6 +57,21 @@ expect_err "bad truth file: file and line" "pith: $T/bad.json:"
 run eval --truth "$T/none.json" "$C"
 expect_status "missing truth file: exit 3" 3
 
+# Readability's layout: no truth.json, each NAME/expected.txt is the truth.
+mkdir -p "$T/rd/a" "$T/rd/b"
+page "alpha beta gamma delta" >"$T/rd/a/source.html"
+printf 'alpha beta gamma delta\n' >"$T/rd/a/expected.txt"
+page "one two three" >"$T/rd/b/source.html"
+printf 'one two four\n' >"$T/rd/b/expected.txt"
+run eval --metric lcs -a mss "$T/rd"
+expect_status "eval of NAME/expected.txt exits 0" 0
+# lcs: 4 + 2 of 7 predicted and 7 true words.
+expect_out "eval reads NAME/expected.txt as the truth" "mss           2       0  0.857  0.857  0.857"
+rm -rf "$T/rd/a/expected.txt" "$T/rd/b/expected.txt"
+run eval "$T/rd"
+expect_status "no truth at all: exit 3" 3
+expect_err "no truth at all: says so" "no truth.json and no NAME/expected.txt"
+
 # Agreement with score.py: pith -d's text of every page, scored by the
 # script, against pith eval's figures.
 score=$here/../../../shared/bench/score.py
