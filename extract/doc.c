@@ -953,6 +953,7 @@ pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
 		html += 3, len -= 3;
 	if ((d = calloc(1, sizeof *d)) == NULL)
 		return err_set(err, PITH_ENOMEM, "out of memory");
+	d->bytes = len;
 	b.doc = d;
 	b.page_url = opt != NULL ? opt->url : NULL;
 	b.max_depth = opt != NULL && opt->max_depth ? opt->max_depth : DEFAULT_MAX_DEPTH;

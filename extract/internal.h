@@ -66,6 +66,7 @@ struct pith_doc {
 	size_t ntokens;
 	char *text;              /* every block's text, back to back */
 	char *guarded;           /* the bounded input gumbo parsed, or NULL */
+	size_t bytes;            /* the input's size, as given */
 	char *url, *title, *lang;
 	pith_meta meta;          /* points into the fields above / strings */
 	arena strings;

@@ -338,6 +338,25 @@ PITH_API pith_code pith_article_html(const pith_article *a, char **out,
  * Returns a malloc'd string, or NULL when out of memory. */
 PITH_API char *pith_url_resolve(const char *base, const char *ref);
 
+/* ----------------------------------------------------------- features */
+
+/*
+ * A document as the 37 numbers the seeds' hybrids read (a classifier
+ * picking a method per page; `pith train` measures one): the page's size
+ * class (6 one-hot buckets: < 100 B, < 1 kB, < 10 kB, < 100 kB, < 1 MB,
+ * more), the share of the page that is not text, the share of text
+ * inside links, three measures of the text blocks without their link
+ * text (mean / longest, median / longest, longest / sum), and the
+ * frequencies among all elements of 26 structural tags.
+ */
+#define PITH_NFEATURES 37
+PITH_API pith_code pith_doc_features(const pith_doc *doc,
+                                     double features[PITH_NFEATURES],
+                                     pith_error *err);
+/* The i-th feature's short name ("link-ratio", "blockquote"); NULL past
+ * the end. */
+PITH_API const char *pith_feature_name(size_t i);
+
 #ifdef __cplusplus
 }
 #endif

@@ -21,6 +21,7 @@
 #include "reader.h"
 #include "site.h"
 #include "theme.h"
+#include "train.h"
 
 static const char usage_text[] =
 "usage: pith [-d] [-a ALGO] [-t FILE] [-f text|markdown|json|html] [-w WIDTH]\n"
@@ -59,6 +60,7 @@ static const char usage_text[] =
 "      pith eval --help      scoring the algorithms on a corpus\n"
 "      pith learn --help     teaching -a site what a site's pages share\n"
 "      pith batch --help     many pages, in parallel, as JSON lines\n"
+"      pith train --help     measuring a per-page choice of method\n"
 "  -V, --version           show the version and exit\n"
 "\n"
 "Exit status: 0 article found, 1 no article, 2 usage error, 3 input error.\n";
@@ -332,6 +334,8 @@ main(int argc, char **argv)
 		return learn_main(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "batch") == 0)
 		return batch_main(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "train") == 0)
+		return train_main(argc - 1, argv + 1);
 	pith_params_init(&params);
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":da:t:f:w:u:p:hV", longopts, NULL)) != -1) {

@@ -368,6 +368,41 @@ def per_doc_lines(rows, fails):
 
 
 # ------------------------------------------------------------------ main
+# The penalties the hybrid section shows: the default, and one strong
+# enough that the classifier stops leaving the best method.
+HYBRID_LAMBDAS = ['0.05', '2']
+
+
+def hybrid_section(pith, paths):
+    """`pith train` (the seeds' hybrid, 10-fold cross-validated) over all
+    corpora at once, as Markdown lines; printed as it goes."""
+    md = ['', '## hybrid (a classifier choosing the method per page)', '',
+          'The seeds\' variant A (ALGORITHMS.md section 8): a softmax regression over each page\'s',
+          '37 features picks the method to run.  `pith train` runs every method on every page of',
+          'both corpora, fits the classifier on nine tenths and scores its choices on the tenth it',
+          'never saw, ten times over (shingle F1 as above, per corpus and over all pages).  The',
+          '*oracle* row picks the best method for each page with hindsight: the ceiling of any',
+          'per-page choice.  A hybrid is kept only if it beats the best single method on pages it',
+          'was not trained on.', '']
+    verdicts = []
+    for lam in HYBRID_LAMBDAS:
+        cmd = [pith, 'train', '--lambda', lam] + paths
+        say('hybrid: ' + ' '.join(['pith', 'train', '--lambda', lam] + [show_path(p) for p in paths]))
+        r = subprocess.run(cmd, capture_output=True, text=True, env=PITH_ENV)
+        if r.returncode not in (0, 1):
+            say(f'pith train failed (exit {r.returncode}): {r.stderr.strip()}')
+            return []
+        out = r.stdout.replace(os.path.dirname(os.path.commonpath(paths)) + os.sep, '')
+        print('\n' + out, end='')
+        md += [f'`pith train --lambda {lam}` (L2 penalty {lam}):', '', '```', out.rstrip(), '```', '']
+        verdicts.append((lam, r.returncode == 0, out.strip().splitlines()[-1]))
+    md.append('Verdict: ' + '; '.join(f'with lambda {lam}, {v}' for lam, _, v in verdicts) + '.')
+    if not any(kept for _, kept, _ in verdicts):
+        md += ['', 'So pith does not offer the hybrid as an algorithm; `pith train` stays to measure it',
+               'again as the methods or the corpora change.']
+    return md
+
+
 def cpus():
     try:
         return len(os.sched_getaffinity(0))
@@ -398,6 +433,8 @@ def parse_args(argv):
     g.add_argument('--no-peers', action='store_true', help='no peers\' rows')
     ap.add_argument('--per-doc', action='store_true', help='also print each page\'s shingle F1 per algorithm')
     ap.add_argument('--out', metavar='FILE', help='also write the report as Markdown to FILE')
+    ap.add_argument('--no-hybrid', action='store_true',
+                    help='leave out the hybrid\'s cross-validation (`pith train` over every corpus)')
     args = ap.parse_args(argv)
     if args.jobs < 1:
         ap.error('--jobs must be at least 1')
@@ -482,6 +519,8 @@ def main(argv):
                f'`{c.truth_note}`' + (f', peers from `{peer_note}`.' if peer_note else '.'), '', md_table(rows)]
         if fl:
             md += ['', 'Failed pages:', ''] + [f'- {ln}' for ln in fl]
+    if not args.no_hybrid and len(corpora) > 0:
+        md += hybrid_section(args.pith, [c.path for c in corpora])
     sys.stdout.flush()
     if args.out:
         tmp_out = args.out + '.tmp'

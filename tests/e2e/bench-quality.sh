@@ -227,3 +227,20 @@ else not_ok "crash and hang: the good page still scores 1.000" "got '$got'"; fi
 left=$(ls -A "$T/tmp")
 if [ -z "$left" ]; then ok "crash and hang: temporary files removed"
 else not_ok "crash and hang: temporary files removed" "left: $left"; fi
+
+# The hybrid's section: pith train over the corpora, both penalties.
+mkdir -p "$T/hy"
+for i in 0 1 2 3 4 5 6 7 8 9; do
+	mkdir -p "$T/hy/p$i"
+	printf '<html><body><nav><a href="/a">Home</a> <a href="/b">News</a></nav><article><p>Page %s says the river rose over the old bridge in the night and the town woke to water in its streets.</p></article></body></html>\n' "$i" >"$T/hy/p$i/source.html"
+	printf 'Page %s says the river rose over the old bridge in the night and the town woke to water in its streets.\n' "$i" >"$T/hy/p$i/expected.txt"
+done
+bench --score "$score" --corpus "$T/hy" --no-peers -a mss --jobs 1 --out "$T/hy.md"
+if [ "$status" -eq 0 ] && grep -q '^## hybrid' "$T/hy.md" &&
+    [ "$(grep -c '^  hybrid (10-cv) ' "$T/hy.md")" -eq 2 ] &&
+    grep -q '^`pith train --lambda 2`' "$T/hy.md" && grep -q '^Verdict: with lambda 0.05, hybrid ' "$T/hy.md"
+then ok "the report has the hybrid's cross-validation and verdict"
+else not_ok "the report has the hybrid's cross-validation and verdict" "exit $status" "$(show "$T/hy.md" 600)"; fi
+bench --score "$score" --corpus "$T/hy" --no-peers -a mss --jobs 1 --no-hybrid --out "$T/hy.md"
+if [ "$status" -eq 0 ] && ! grep -q '^## hybrid' "$T/hy.md"; then ok "--no-hybrid leaves it out"
+else not_ok "--no-hybrid leaves it out" "exit $status"; fi

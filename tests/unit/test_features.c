@@ -1,0 +1,129 @@
+/* test_features.c - the hybrid's 37 features on pages whose numbers are
+ * worked out by hand. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pith.h"
+
+static size_t
+feature(const char *name)
+{
+	for (size_t i = 0; pith_feature_name(i) != NULL; i++)
+		if (strcmp(pith_feature_name(i), name) == 0)
+			return i;
+	fail_msg("no feature '%s'", name);
+	return 0;
+}
+
+static pith_doc *
+parse(const char *html, size_t len)
+{
+	pith_doc *d = NULL;
+	pith_error err = {0};
+
+	assert_int_equal(pith_doc_parse(html, len, NULL, &d, &err), PITH_OK);
+	return d;
+}
+
+/* Two paragraphs: "Nine char" (9 bytes) and "cc dd" whose "dd" is a link
+ * (3 bytes without it). */
+static const char page[] =
+	"<html><body><div><p>Nine char</p><p>cc <a href='/x'>dd</a></p>"
+	"</div></body></html>";
+
+static void
+test_hand_made(void **state)
+{
+	double f[PITH_NFEATURES];
+	pith_error err = {0};
+	pith_doc *d = parse(page, sizeof page - 1);
+	size_t nn = pith_doc_nnodes(d), text = 0;
+
+	(void)state;
+	assert_int_equal(pith_doc_nblocks(d), 2);
+	for (size_t i = 0; i < pith_doc_nblocks(d); i++)
+		text += pith_doc_block(d, i)->len;
+	assert_int_equal(text, 14);
+	assert_int_equal(pith_doc_features(d, f, &err), PITH_OK);
+	/* 84 bytes: the "< 100 B" bucket, and only it. */
+	assert_true(f[feature("size<100B")] == 1);
+	for (size_t i = 1; i < 6; i++)
+		assert_true(f[i] == 0);
+	assert_float_equal(f[feature("tag-ratio")], 1 - 14.0 / (sizeof page - 1), 1e-12);
+	assert_float_equal(f[feature("link-ratio")], 2.0 / 14, 1e-12);
+	/* Blocks without link text: 9 and 3. */
+	assert_float_equal(f[feature("block-mean/longest")], 6.0 / 9, 1e-12);
+	assert_float_equal(f[feature("block-median/longest")], 6.0 / 9, 1e-12);
+	assert_float_equal(f[feature("block-longest/sum")], 9.0 / 12, 1e-12);
+	/* html head body div p p a: two of the elements are p, one div. */
+	assert_int_equal(nn, 7);
+	assert_float_equal(f[feature("p")], 2.0 / 7, 1e-12);
+	assert_float_equal(f[feature("div")], 1.0 / 7, 1e-12);
+	assert_true(f[feature("table")] == 0);
+	pith_doc_free(d);
+}
+
+static void
+test_size_classes(void **state)
+{
+	static const size_t sizes[] = { 50, 500, 5000, 50000, 500000, 1500000 };
+	double f[PITH_NFEATURES];
+	pith_error err = {0};
+
+	(void)state;
+	for (size_t s = 0; s < 6; s++) {
+		char *html = malloc(sizes[s]);
+		pith_doc *d;
+
+		assert_non_null(html);
+		memset(html, 'x', sizes[s]);
+		memcpy(html, "<p>", 3);
+		d = parse(html, sizes[s]);
+		assert_int_equal(pith_doc_features(d, f, &err), PITH_OK);
+		for (size_t i = 0; i < 6; i++)
+			assert_true(f[i] == (i == s));
+		pith_doc_free(d);
+		free(html);
+	}
+}
+
+static void
+test_empty_and_names(void **state)
+{
+	double f[PITH_NFEATURES];
+	pith_error err = {0};
+	pith_doc *d = parse("", 0);
+
+	(void)state;
+	assert_int_equal(pith_doc_features(d, f, &err), PITH_OK);
+	for (size_t i = 0; i < PITH_NFEATURES; i++)
+		assert_true(isfinite(f[i]));
+	assert_true(f[feature("size<100B")] == 1);
+	pith_doc_free(d);
+	/* 37 distinct names, then NULL. */
+	for (size_t i = 0; i < PITH_NFEATURES; i++) {
+		assert_non_null(pith_feature_name(i));
+		for (size_t j = 0; j < i; j++)
+			assert_string_not_equal(pith_feature_name(i), pith_feature_name(j));
+	}
+	assert_null(pith_feature_name(PITH_NFEATURES));
+	assert_int_equal(feature("h6") - feature("h1"), 5);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hand_made),
+		cmocka_unit_test(test_size_classes),
+		cmocka_unit_test(test_empty_and_names),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
