@@ -1,5 +1,6 @@
 /* cache.c - fetched pages kept on disk (see cache.h). */
 #include "cache.h"
+#include "save.h"
 #include "config.h"
 
 #include <dirent.h>
@@ -238,30 +239,6 @@ cache_touch(const char *dir, const char *url)
 
 /* ------------------------------------------------------------- writing */
 
-/* mkdir -p, private: the cache shows what was read. */
-static int
-make_dir(const char *dir)
-{
-	char p[PATH_MAX];
-	size_t n = strlen(dir);
-
-	if (n == 0 || n >= sizeof p)
-		return -1;
-	memcpy(p, dir, n + 1);
-	for (char *s = p + 1; ; s++) {
-		if (*s == '/' || *s == '\0') {
-			char c = *s;
-
-			*s = '\0';
-			if (mkdir(p, 0700) != 0 && errno != EEXIST)
-				return -1;
-			if ((*s = c) == '\0')
-				break;
-		}
-	}
-	return 0;
-}
-
 static int
 write_all(int fd, const char *p, size_t n)
 {
@@ -311,7 +288,7 @@ cache_put(const char *dir, const char *url, const cache_entry *e, size_t max,
 		set_err(err, errsize, "cannot write", dir, ENAMETOOLONG);
 		return -1;
 	}
-	if (make_dir(dir) != 0) {
+	if (save_mkdirs(dir) != 0) {
 		set_err(err, errsize, "cannot create", dir, errno);
 		return -1;
 	}

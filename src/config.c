@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include "config.h"
 #include "pith.h"
 #include "theme.h"
@@ -209,4 +211,51 @@ config_load(config *c, const char *path, config_warn_fn warn, void *ctx)
 	free(text);
 	free(dflt);
 	return rc;
+}
+
+int
+config_site_template(const char *url, char *host, size_t hsize, char *path,
+                     size_t psize)
+{
+	const char *h = url != NULL ? strstr(url, "://") : NULL;
+	char dir[4096];
+	size_t n = 0;
+	struct stat st;
+
+	host[0] = '\0';
+	if (h == NULL || (strncasecmp(url, "http://", 7) != 0 &&
+	    strncasecmp(url, "https://", 8) != 0) || hsize == 0)
+		return -1;
+	h += 3;
+	/* user:password@ goes; the host stops at the port or the path. */
+	if (strcspn(h, "@") < strcspn(h, "/?#"))
+		h += strcspn(h, "@") + 1;
+	for (; h[n] && !strchr(":/?#", h[n]); n++) {
+		char c = h[n] >= 'A' && h[n] <= 'Z' ? (char)(h[n] + 32) : h[n];
+
+		/* Only a plain host name can be a file name. */
+		if (n + 1 >= hsize || !((c >= 'a' && c <= 'z') ||
+		    (c >= '0' && c <= '9') || c == '-' || c == '.')) {
+			host[0] = '\0';
+			return -1;
+		}
+		host[n] = c;
+	}
+	host[n] = '\0';
+	if (n == 0 || host[0] == '.' ||
+	    config_xdg("XDG_CONFIG_HOME", ".config", "pith/sites", dir, sizeof dir) != 0)
+		return -1;
+	/* www.example.org also uses example.org's template. */
+	for (int www = 0; www < 2; www++) {
+		int k;
+
+		if (www && strncmp(host, "www.", 4) != 0)
+			break;
+		k = snprintf(path, psize, "%s/%s.tpl", dir, host + (www ? 4 : 0));
+		if (k < 0 || (size_t)k >= psize)
+			return -1;
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+			return 1;
+	}
+	return snprintf(path, psize, "%s/%s.tpl", dir, host) < (int)psize ? 0 : -1;
 }

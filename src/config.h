@@ -42,4 +42,12 @@ char *config_default_path(void);
 int config_xdg(const char *var, const char *fallback, const char *sub, char *out,
                size_t size);
 
+/* The site template of a page's address: $XDG_CONFIG_HOME/pith/sites/
+ * HOST.tpl, HOST lower-case without user or port (into host, "" when the
+ * address has no plain host name); www.HOST also uses HOST.tpl.  1 with
+ * path naming the file that exists, 0 with path naming where HOST.tpl
+ * would go, -1 for no http(s) address with a usable host. */
+int config_site_template(const char *url, char *host, size_t hsize, char *path,
+                         size_t psize);
+
 #endif

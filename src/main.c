@@ -223,57 +223,6 @@ template_load(const char *path, pith_template **out)
 	return 0;
 }
 
-/* A site template's path for a page's address:
- * $XDG_CONFIG_HOME/pith/sites/HOST.tpl, HOST lower-case without port or
- * user; a "www." host also tries the name without it.  NULL when the
- * address has no usable host or none of the files exists. */
-static char *
-template_site_path(const char *url, char *host, size_t hsize)
-{
-	const char *h = url != NULL ? strstr(url, "://") : NULL;
-	char *dir, *p = NULL, *slash;
-	size_t n = 0;
-
-	host[0] = '\0';
-	if (h == NULL || !input_is_url(url))
-		return NULL;
-	h += 3;
-	/* user:password@ goes; the host stops at the port or the path. */
-	if (strcspn(h, "@") < strcspn(h, "/?#"))
-		h += strcspn(h, "@") + 1;
-	for (; h[n] && !strchr(":/?#", h[n]) && n + 1 < hsize; n++) {
-		char c = h[n] >= 'A' && h[n] <= 'Z' ? (char)(h[n] + 32) : h[n];
-
-		/* Only a plain host name can be a file name. */
-		if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-		    c == '-' || c == '.'))
-			return NULL;
-		host[n] = c;
-	}
-	host[n] = '\0';
-	if (n == 0 || host[0] == '.' || (dir = config_default_path()) == NULL)
-		return NULL;
-	if ((slash = strrchr(dir, '/')) != NULL)
-		*slash = '\0';
-	for (int www = 0; www < 2 && p == NULL; www++) {
-		const char *name = host + (www ? 4 : 0);
-		size_t len = strlen(dir) + strlen(name) + sizeof "/sites/.tpl";
-		struct stat st;
-
-		if (www && strncmp(host, "www.", 4) != 0)
-			break;
-		if ((p = malloc(len)) == NULL)
-			break;
-		snprintf(p, len, "%s/sites/%s.tpl", dir, name);
-		if (stat(p, &st) != 0 || !S_ISREG(st.st_mode)) {
-			free(p);
-			p = NULL;
-		}
-	}
-	free(dir);
-	return p;
-}
-
 enum { OPT_LIST_ALGORITHMS = 256, OPT_LIST_PARAMS, OPT_EXPLAIN, OPT_THEME,
 	OPT_CONFIG, OPT_CAPTIONS, OPT_TIMEOUT, OPT_MAX_SIZE, OPT_USER_AGENT,
 	OPT_RELOAD, OPT_OFFLINE, OPT_CACHE_SIZE, OPT_NO_LEARN };
@@ -494,10 +443,10 @@ main(int argc, char **argv)
 		if ((status = template_load(template_path, &tpl)) != 0)
 			return status;
 	} else if (algorithm != NULL && strcmp(algorithm, "template") == 0) {
-		char host[256], *site = template_site_path(url != NULL ? url : arg,
-		    host, sizeof host);
+		char host[256], site[4096];
 
-		if (site == NULL) {
+		if (config_site_template(url != NULL ? url : arg, host, sizeof host,
+		    site, sizeof site) != 1) {
 			if (host[0] != '\0')
 				report("no template for %s: give -t FILE or write "
 				    "$XDG_CONFIG_HOME/pith/sites/%s.tpl", host, host);
@@ -507,7 +456,6 @@ main(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 		status = template_load(site, &tpl);
-		free(site);
 		if (status != 0)
 			return status;
 	}

@@ -234,6 +234,30 @@ set_err(char *err, size_t size, const char *what, int e)
 		snprintf(err, size, "%s%s%s", what, what[0] ? ": " : "", strerror(e));
 }
 
+int
+save_mkdirs(const char *dir)
+{
+	char p[4096];
+	size_t n = strlen(dir);
+
+	if (n == 0 || n >= sizeof p) {
+		errno = n ? ENAMETOOLONG : ENOENT;
+		return -1;
+	}
+	memcpy(p, dir, n + 1);
+	for (char *s = p + 1; ; s++) {
+		if (*s == '/' || *s == '\0') {
+			char c = *s;
+
+			*s = '\0';
+			if (mkdir(p, 0700) != 0 && errno != EEXIST)
+				return -1;
+			if ((*s = c) == '\0')
+				return 0;
+		}
+	}
+}
+
 save_result
 save_write(const char *path, const char *data, size_t len, int overwrite,
            char *err, size_t errsize)

@@ -38,6 +38,10 @@ typedef enum {
 	SAVE_ERROR = -1        /* not written: err says why */
 } save_result;
 
+/* mkdir -p dir, new folders private (0700): what pith keeps names what
+ * one reads.  0, or -1 with errno set. */
+int save_mkdirs(const char *dir);
+
 /* Write data to path atomically.  Unless overwrite, an existing path is
  * left alone (SAVE_EXISTS), even if it appears while writing. */
 save_result save_write(const char *path, const char *data, size_t len,

@@ -73,23 +73,6 @@ store_path(const char *host, char *out, size_t size)
 	return 0;
 }
 
-/* mkdir -p, private: the store names the sites one reads. */
-static int
-make_dirs(char *p)
-{
-	for (char *s = p + 1; ; s++) {
-		if (*s == '/' || *s == '\0') {
-			char c = *s;
-
-			*s = '\0';
-			if (mkdir(p, 0700) != 0 && errno != EEXIST)
-				return -1;
-			if ((*s = c) == '\0')
-				return 0;
-		}
-	}
-}
-
 /* The whole file (malloc'd); 0, 1 when there is none, -1 on an error
  * or a file too large (errno says which). */
 static int
@@ -165,7 +148,7 @@ sitestore_save(const char *host, const pith_site *s, char *err, size_t esize)
 		snprintf(err, esize, "no data directory: set HOME or XDG_DATA_HOME");
 		return -1;
 	}
-	if (make_dirs(path) != 0) {
+	if (save_mkdirs(path) != 0) {
 		snprintf(err, esize, "%s: %s", path, strerror(errno));
 		return -1;
 	}

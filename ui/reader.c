@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include <unistr.h>
 
+#include "config.h"
 #include "display.h"
 #include "layout.h"
 #include "overlay.h"
@@ -50,6 +51,7 @@ typedef struct {
 	const reader_options *opt;
 	display dpy;
 	pith_params params;
+	pith_template *tpl;      /* one m wrote, in params.tmpl */
 	page hist[HIST_MAX];
 	size_t nhist, cur;
 	pith_doc *doc;           /* of hist[cur] */
@@ -104,6 +106,9 @@ static const char help_text[] =
 "Extraction\n"
 "  a  A                   next, previous algorithm\n"
 "  d                      debug overlay: why each block was kept\n"
+"  m                      make the site's template from the block at\n"
+"                         the top (its nearest element with an id or\n"
+"                         class); a then reaches the template algorithm\n"
 "\n"
 "Saving\n"
 "  s                      save as text\n"
@@ -881,6 +886,134 @@ search_prompt(reader *r)
 	search_step(r, 0);
 }
 
+static void switch_algorithm(reader *r, int dir);
+
+/* The template line for block b: the nearest element, from the
+ * block's own up, with an id or a class, else the block's own tag. */
+static void
+template_line(const pith_doc *d, size_t b, char *out, size_t size)
+{
+	size_t node = pith_doc_block(d, b)->node;
+
+	pith_template_selector(d, node, out, size);
+	for (size_t n = node; n != PITH_NONE; n = pith_doc_node(d, n)->parent) {
+		const char *id = pith_node_attr(d, n, "id");
+		const char *cls = pith_node_attr(d, n, "class");
+
+		if ((id != NULL && id[strspn(id, " \t\n\r\f")] != '\0') ||
+		    (cls != NULL && cls[strspn(cls, " \t\n\r\f")] != '\0')) {
+			char sel[512];
+
+			pith_template_selector(d, n, sel, sizeof sel);
+			if (sel[0] != '\0') {
+				snprintf(out, size, "%s", sel);
+				return;
+			}
+		}
+	}
+}
+
+/* m: add a line for the block at the top to the site's template file,
+ * then show what the template selects. */
+static void
+make_template(reader *r)
+{
+	const page *pg = r->nhist > 0 ? &r->hist[r->cur] : NULL;
+	const char *addr = pg == NULL ? NULL : pg->base != NULL ? pg->base : pg->in.url;
+	char host[256], path[4096], line[512], why[256], *text = NULL, *dir;
+	size_t b, len = 0, algo;
+	int exists;
+	FILE *f;
+	pith_template *t = NULL;
+	pith_error err = {0};
+
+	if (r->doc == NULL || r->view == VIEW_HELP)
+		return;
+	if ((exists = config_site_template(addr, host, sizeof host, path, sizeof path)) < 0) {
+		message(r, 1, "a template belongs to a site: open the page by its "
+		    "address (or give -u URL)");
+		return;
+	}
+	if ((b = layout_block_at(&r->lay, r->top)) == LAYOUT_NONE) {
+		message(r, 1, "scroll the block the article is in to the top first");
+		return;
+	}
+	template_line(r->doc, b, line, sizeof line);
+	if (line[0] == '\0')
+		snprintf(line, sizeof line, "%s", pith_doc_node(r->doc,
+		    pith_doc_block(r->doc, b)->node)->tag);
+	{
+		char label[300];
+
+		snprintf(label, sizeof label, "Template line for %s: ", host);
+		if (!prompt(r, label, line, sizeof line) || line[0] == '\0') {
+			message(r, 0, "no template written");
+			return;
+		}
+	}
+	/* The old lines stay: a template's selectors add up. */
+	if (exists == 1 && (f = fopen(path, "rb")) != NULL) {
+		char chunk[4096];
+		size_t got;
+
+		while ((got = fread(chunk, 1, sizeof chunk, f)) > 0 && len < (1 << 20)) {
+			char *nt = realloc(text, len + got + 2);
+
+			if (nt == NULL)
+				break;
+			text = nt;
+			memcpy(text + len, chunk, got);
+			len += got;
+		}
+		fclose(f);
+	}
+	{
+		char *nt = realloc(text, len + strlen(line) + 3);
+
+		if (nt == NULL) {
+			free(text);
+			message(r, 1, "cannot write the template: out of memory");
+			return;
+		}
+		text = nt;
+	}
+	if (len > 0 && text[len - 1] != '\n')
+		text[len++] = '\n';
+	len += (size_t)sprintf(text + len, "%s\n", line);
+	if (pith_template_parse(text, len, &t, &err) != PITH_OK) {
+		message(r, 1, "not written: %s", err.msg);
+		free(text);
+		return;
+	}
+	dir = strrchr(path, '/');
+	*dir = '\0';
+	if (save_mkdirs(path) != 0) {
+		message(r, 1, "cannot create %s: %s", path, strerror(errno));
+		*dir = '/';
+		goto out;
+	}
+	*dir = '/';
+	if (save_write(path, text, len, 1, why, sizeof why) != SAVE_OK) {
+		message(r, 1, "%s: cannot write %s", why, path);
+		goto out;
+	}
+	pith_template_free(r->tpl);
+	r->tpl = t;
+	r->params.tmpl = t;
+	t = NULL;
+	/* Show the template's article at once; a and A go back. */
+	for (algo = 0; algo < pith_algorithm_count(); algo++)
+		if (strcmp(pith_algorithm_at(algo)->name, "template") == 0)
+			break;
+	r->algo = (algo + pith_algorithm_count() - 1) % pith_algorithm_count();
+	switch_algorithm(r, 1);
+	if (!r->msg_error)
+		message(r, 0, "%s %s: %s", exists == 1 ? "added to" : "wrote", path, line);
+out:
+	pith_template_free(t);
+	free(text);
+}
+
 /* ------------------------------------------------------ the rest */
 
 static void
@@ -1134,6 +1267,9 @@ key(reader *r, int k)
 	case 'd':
 		toggle_view(r, VIEW_OVERLAY);
 		break;
+	case 'm':
+		make_template(r);
+		break;
 	case 's':
 		save(r, 0);
 		break;
@@ -1199,6 +1335,7 @@ reader_free(reader *r)
 	layout_free(&r->help);
 	pith_article_free(r->art);
 	pith_doc_free(r->doc);
+	pith_template_free(r->tpl);
 	for (size_t i = 0; i < r->nhist; i++)
 		page_free(&r->hist[i]);
 	theme_names_free(r->themes, r->nthemes);

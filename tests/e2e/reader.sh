@@ -343,6 +343,48 @@ check "the width setting is used" "width 56"
 quits "q with settings" "pith: $T/cfg/pith/config:2: width must be 20..1000, not 'wide'"
 printf 'save_dir = %s/saved\n' "$T" >"$T/cfg/pith/config"
 
+# ---- m: the site's template from the block at the top
+start 80 24 -u https://www.news.example.org/story "$D/story.html"
+check "template: page open" "The river rose over the old bridge"
+keys j j
+keys m
+check "m offers the nearest element with a class" "Template line for www.news.example.org: class=story-body"
+keys Enter
+tpl=$T/cfg/pith/sites/www.news.example.org.tpl
+check "m says where it wrote" "wrote $tpl"
+check "m switches to the template algorithm" " template "
+if [ "$(cat "$tpl" 2>/dev/null)" = "class=story-body" ]; then ok "the template file has the line"
+else not_ok "the template file has the line" "$(cat "$tpl" 2>&1)"; fi
+check_not "the template keeps the aside out" "Related: the dam"
+keys m
+check "m again offers the line" "Template line for www.news.example.org: class=story-body"
+keys C-u
+keys 'id=main' Enter
+check "a second line is added" "added to $tpl"
+if [ "$(cat "$tpl")" = "$(printf 'class=story-body\nid=main')" ]; then ok "the old line stays, the new one follows"
+else not_ok "the old line stays, the new one follows" "$(cat "$tpl")"; fi
+check "the template's article grows to id=main" "Related: the dam"
+keys m
+keys C-u
+keys '.story' Enter
+check "a bad line is refused with its reason" "not written: line 3: no CSS selectors: write class=NAME"
+if [ "$(wc -l <"$tpl")" -eq 2 ]; then ok "a refused line leaves the file as it was"
+else not_ok "a refused line leaves the file as it was" "$(cat "$tpl")"; fi
+keys m Escape
+check "Escape writes nothing" "no template written"
+quits "q after making templates"
+XDG_CONFIG_HOME=$T/cfg
+export XDG_CONFIG_HOME
+run -d -a template -u https://www.news.example.org/story "$D/story.html"
+unset XDG_CONFIG_HOME
+expect_status "pith -d finds the reader's template for the host" 0
+expect_out "pith -d uses it" "Related: the dam"
+start 80 24 "$D/story.html"
+check "template: a file without an address" "The river rose"
+keys m
+check "m without an address says why" "a template belongs to a site"
+quits "q after m without an address"
+
 # ---- a page on standard input: the keys come from the terminal
 tm kill-server 2>/dev/null
 {
