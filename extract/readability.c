@@ -89,7 +89,8 @@ typedef struct {
 
 /* Words looked up in class and id names (split at anything not a
  * letter or digit, and at camelCase humps).  A word also matches with a
- * plural "s". */
+ * plural "s".  Both tables are kept in strcmp order, without a word and
+ * its plural both, for lookup's bisection (test_readability checks). */
 struct word {
 	const char *w;
 	size_t len;             /* strlen(w): lookups skip most entries by it */
@@ -186,32 +187,54 @@ static const struct word words[] = {
 static const struct word tokens[] = {
 	W("article-body", C_BODY), W("article-content", C_BODY),
 	W("article-text", C_BODY), W("article__body", C_BODY),
-	W("article__content", C_BODY), W("entry-content", C_BODY),
-	W("post-body", C_BODY), W("post-content", C_BODY),
-	W("post-entry", C_BODY), W("post-text", C_BODY),
-	W("story-body", C_BODY), W("story-content", C_BODY),
-	W("body-text", C_BODY), W("main-content", C_BODY),
-	W("d-none", C_HIDDEN), W("hide", C_HIDDEN), W("hidden", C_HIDDEN),
-	W("sr-only", C_HIDDEN), W("visually-hidden", C_HIDDEN),
-	W("screen-reader-text", C_HIDDEN), W("invisible", C_HIDDEN),
-	W("d-print-block", C_HIDDEN), W("print-only", C_HIDDEN),
-	W("twitter-tweet", C_EMBED), W("instagram-media", C_EMBED),
-	W("tiktok-embed", C_EMBED), W("wp-caption-text", C_CAPTION),
-	W("print-header", C_META),
+	W("article__content", C_BODY), W("body-text", C_BODY),
+	W("d-none", C_HIDDEN), W("d-print-block", C_HIDDEN),
+	W("entry-content", C_BODY), W("hidden", C_HIDDEN), W("hide", C_HIDDEN),
+	W("instagram-media", C_EMBED), W("invisible", C_HIDDEN),
+	W("main-content", C_BODY), W("post-body", C_BODY),
+	W("post-content", C_BODY), W("post-entry", C_BODY),
+	W("post-text", C_BODY), W("print-header", C_META),
+	W("print-only", C_HIDDEN), W("screen-reader-text", C_HIDDEN),
+	W("sr-only", C_HIDDEN), W("story-body", C_BODY),
+	W("story-content", C_BODY), W("tiktok-embed", C_EMBED),
+	W("twitter-tweet", C_EMBED), W("visually-hidden", C_HIDDEN),
+	W("wp-caption-text", C_CAPTION),
 };
 #undef W
 
+/* The entry equal to w[0..len), or NULL. */
+static const struct word *
+word_find(const struct word *t, size_t n, const char *w, size_t len)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strncmp(t[mid].w, w, len);
+
+		if (c == 0 && t[mid].len > len)
+			c = 1;
+		if (c == 0)
+			return &t[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/* What word w[0..len) means, or its singular when it ends in "s". */
 static unsigned
 lookup(const struct word *t, size_t n, const char *w, size_t len)
 {
-	for (size_t i = 0; i < n; i++) {
-		size_t k = t[i].len;
+	const struct word *e = NULL;
 
-		if ((k == len || (k + 1 == len && w[k] == 's')) &&
-		    t[i].w[0] == w[0] && memcmp(t[i].w, w, k) == 0)
-			return t[i].c;
-	}
-	return 0;
+	if (len > 1 && w[len - 1] == 's')
+		e = word_find(t, n, w, len - 1);
+	if (e == NULL)
+		e = word_find(t, n, w, len);
+	return e != NULL ? e->c : 0;
 }
 
 /* Classify one class or id value: words and whole tokens. */

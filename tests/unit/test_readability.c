@@ -107,6 +107,75 @@ test_class_words(void **state)
 	done(&r);
 }
 
+/* lookup bisects the word tables: they must stay in strcmp order, with
+ * no word beside its own plural (read from the source, run from the
+ * top of the tree as tests/run.sh does). */
+static void
+test_word_tables_sorted(void **state)
+{
+	static const char *const tables[] = { "words[] = {", "tokens[] = {" };
+	FILE *f = fopen("extract/readability.c", "r");
+	char *src;
+	long n;
+
+	(void)state;
+	if (f == NULL)
+		skip();
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	rewind(f);
+	assert_non_null(src = calloc(1, (size_t)n + 1));
+	assert_int_equal(fread(src, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	for (size_t t = 0; t < 2; t++) {
+		const char *p = strstr(src, tables[t]), *end;
+		char last[64] = "";
+		size_t count = 0;
+
+		assert_non_null(p);
+		end = strstr(p, "};");
+		while ((p = strstr(p, "W(\"")) != NULL && p < end) {
+			char w[64];
+			size_t k = strcspn(p + 3, "\"");
+
+			assert_true(k > 0 && k < sizeof w);
+			memcpy(w, p + 3, k);
+			w[k] = '\0';
+			if (count++ > 0) {
+				size_t l = strlen(last);
+
+				if (strcmp(last, w) >= 0)
+					fail_msg("%s: '%s' before '%s'", tables[t], last, w);
+				if (k == l + 1 && w[l] == 's' && strncmp(last, w, l) == 0)
+					fail_msg("%s: '%s' and its plural", tables[t], last);
+			}
+			strcpy(last, w);
+			p += 3 + k;
+		}
+		assert_true(count > 20);
+	}
+	free(src);
+}
+
+/* Table words at both ends and in the plural still classify. */
+static void
+test_class_word_lookup(void **state)
+{
+	(void)state;
+	/* "widgets" (the last word, plural) and "ads" (the first) are
+	 * boilerplate; "Advertisement" splits at no hump. */
+	result r = run("<article>" PROSE("Kept.") "<div class=widgets><p>Widget rail "
+	    "text that is long enough to matter here, with words.</p></div>"
+	    "<div class='x ads'><p>Ad rail text that is long enough to matter "
+	    "here, with words.</p></div>" PROSE("End.") "</article>", "readability");
+
+	assert_int_equal(r.rc, PITH_OK);
+	assert_non_null(strstr(r.text, "Kept. The council"));
+	assert_null(strstr(r.text, "Widget rail"));
+	assert_null(strstr(r.text, "Ad rail"));
+	done(&r);
+}
+
 static void
 test_link_density(void **state)
 {
@@ -265,6 +334,8 @@ main(void)
 		cmocka_unit_test(test_hidden),
 		cmocka_unit_test(test_reasons_name_the_container),
 		cmocka_unit_test(test_class_words),
+		cmocka_unit_test(test_word_tables_sorted),
+		cmocka_unit_test(test_class_word_lookup),
 		cmocka_unit_test(test_link_density),
 		cmocka_unit_test(test_cjk),
 		cmocka_unit_test(test_title_heading_dropped),
