@@ -14,6 +14,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <gumbo.h>
 #include <jansson.h>
 #include <unistr.h>
@@ -252,22 +253,84 @@ meta_attr(GumboNode *g, const char *name)
 	return a != NULL ? a->value : NULL;
 }
 
+/* The attributes the byline walk reads of every element, found in one
+ * pass over its list (gumbo_get_attribute scans it once per name). */
+typedef struct {
+	const char *style, *hidden, *aria_hidden, *klass, *role, *aria_modal,
+	    *rel, *itemprop, *id;
+	/* class and id lower-cased (meta_attrs_lower), NULL when absent or
+	 * too long for the buffers */
+	const char *lklass, *lid;
+	char bklass[512], bid[256];
+} meta_attrs;
+
+static void
+meta_attrs_get(GumboNode *g, meta_attrs *a)
+{
+	const GumboVector *v;
+
+	a->style = a->hidden = a->aria_hidden = a->klass = a->role = NULL;
+	a->aria_modal = a->rel = a->itemprop = a->id = a->lklass = a->lid = NULL;
+	if (g->type != GUMBO_NODE_ELEMENT && g->type != GUMBO_NODE_TEMPLATE)
+		return;
+	v = &g->v.element.attributes;
+	for (unsigned i = 0; i < v->length; i++) {
+		const GumboAttribute *at = v->data[i];
+		const char *name = at->name, **slot = NULL;
+
+		switch (name[0] | 0x20) {
+		case 's': if (strcasecmp(name, "style") == 0) slot = &a->style; break;
+		case 'h': if (strcasecmp(name, "hidden") == 0) slot = &a->hidden; break;
+		case 'c': if (strcasecmp(name, "class") == 0) slot = &a->klass; break;
+		case 'a':
+			if (strcasecmp(name, "aria-hidden") == 0)
+				slot = &a->aria_hidden;
+			else if (strcasecmp(name, "aria-modal") == 0)
+				slot = &a->aria_modal;
+			break;
+		case 'r':
+			if (strcasecmp(name, "role") == 0)
+				slot = &a->role;
+			else if (strcasecmp(name, "rel") == 0)
+				slot = &a->rel;
+			break;
+		case 'i':
+			if (strcasecmp(name, "id") == 0)
+				slot = &a->id;
+			else if (strcasecmp(name, "itemprop") == 0)
+				slot = &a->itemprop;
+			break;
+		default: break;
+		}
+		/* The first of a name wins, as with gumbo_get_attribute. */
+		if (slot != NULL && *slot == NULL)
+			*slot = at->value;
+	}
+}
+
 /* What Readability takes as invisible: hidden, aria-hidden (but for
  * fallback images), display:none, visibility:hidden, modal dialogs. */
 static bool
+meta_hidden_attrs(const meta_attrs *a)
+{
+	if (a->hidden != NULL)
+		return true;
+	if (a->aria_hidden != NULL && strcmp(a->aria_hidden, "true") == 0 &&
+	    (a->klass == NULL || strstr(a->klass, "fallback-image") == NULL))
+		return true;
+	if (a->role != NULL && strcmp(a->role, "dialog") == 0 &&
+	    a->aria_modal != NULL && strcmp(a->aria_modal, "true") == 0)
+		return true;
+	return str_style_hides(a->style);
+}
+
+static bool
 meta_hidden(GumboNode *g)
 {
-	const char *st = meta_attr(g, "style"), *v;
+	meta_attrs a;
 
-	if (meta_attr(g, "hidden") != NULL)
-		return true;
-	if ((v = meta_attr(g, "aria-hidden")) != NULL && strcmp(v, "true") == 0 &&
-	    ((v = meta_attr(g, "class")) == NULL || strstr(v, "fallback-image") == NULL))
-		return true;
-	if ((v = meta_attr(g, "role")) != NULL && strcmp(v, "dialog") == 0 &&
-	    (v = meta_attr(g, "aria-modal")) != NULL && strcmp(v, "true") == 0)
-		return true;
-	return str_style_hides(st);
+	meta_attrs_get(g, &a);
+	return meta_hidden_attrs(&a);
 }
 
 /* Drop a character cut short at the end of b. */
@@ -1090,12 +1153,46 @@ meta_title_cut(meta_scan *s, const char *orig, const char *site)
 
 /* ------------------------------------------------------------- byline */
 
+/* s lower-cased (ASCII) into out, or NULL when it does not fit. */
+static const char *
+meta_lowered(const char *s, char *out, size_t size)
+{
+	size_t i;
+
+	if (s == NULL)
+		return NULL;
+	for (i = 0; s[i] && i + 1 < size; i++)
+		out[i] = meta_lower(s[i]);
+	if (s[i])
+		return NULL;
+	out[i] = '\0';
+	return out;
+}
+
+static void
+meta_attrs_lower(meta_attrs *a)
+{
+	a->lklass = meta_lowered(a->klass, a->bklass, sizeof a->bklass);
+	a->lid = meta_lowered(a->id, a->bid, sizeof a->bid);
+}
+
+/* Whether s (low: s lower-cased, or NULL) holds needle, ignoring ASCII
+ * case; strstr on the lowered copy is what keeps long class lists
+ * cheap. */
+static bool
+meta_has(const char *s, const char *low, const char *needle)
+{
+	if (s == NULL)
+		return false;
+	return low != NULL ? strstr(low, needle) != NULL : meta_icontains(s, needle);
+}
+
 /* Readability's unlikely candidates (by class, id and role): its walk
  * drops them, bylines in sidebars and comments with them.  "header" is
  * left out of its list: the byline of most articles sits in one, and
  * Readability finds it there on its retry passes. */
 static bool
-meta_unlikely(GumboNode *g)
+meta_unlikely(const meta_attrs *a)
 {
 	static const char *const bad[] = {
 		"-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment",
@@ -1112,38 +1209,36 @@ meta_unlikely(GumboNode *g)
 		"menu", "menubar", "complementary", "navigation", "alert",
 		"alertdialog", "dialog",
 	};
-	const char *cls = meta_attr(g, "class"), *id = meta_attr(g, "id"),
-	    *role = meta_attr(g, "role");
+	const char *cls = a->klass, *id = a->id, *role = a->role;
+	const char *lc = a->lklass, *li = a->lid;
 	bool unlikely = false;
 
 	if (role != NULL)
 		for (size_t k = 0; k < sizeof roles / sizeof roles[0]; k++)
 			if (strcmp(role, roles[k]) == 0)
 				return true;
+	if (cls == NULL && id == NULL)
+		return false;
 	for (size_t k = 0; k < sizeof bad / sizeof bad[0] && !unlikely; k++)
-		unlikely = (cls != NULL && meta_icontains(cls, bad[k])) ||
-		    (id != NULL && meta_icontains(id, bad[k]));
+		unlikely = meta_has(cls, lc, bad[k]) || meta_has(id, li, bad[k]);
 	for (size_t k = 0; k < sizeof maybe / sizeof maybe[0] && unlikely; k++)
-		unlikely = !((cls != NULL && meta_icontains(cls, maybe[k])) ||
-		    (id != NULL && meta_icontains(id, maybe[k])));
+		unlikely = !(meta_has(cls, lc, maybe[k]) || meta_has(id, li, maybe[k]));
 	return unlikely;
 }
 
 static bool
-meta_bylineish(GumboNode *g)
+meta_bylineish(const meta_attrs *a)
 {
 	static const char *const words[] = {
 		"byline", "author", "dateline", "writtenby", "p-author",
 	};
-	const char *rel = meta_attr(g, "rel"), *ip = meta_attr(g, "itemprop"),
-	    *cls = meta_attr(g, "class"), *id = meta_attr(g, "id");
+	const char *rel = a->rel, *ip = a->itemprop, *cls = a->klass, *id = a->id;
 
 	if ((rel != NULL && strcmp(rel, "author") == 0) ||
 	    (ip != NULL && strstr(ip, "author") != NULL))
 		return true;
 	for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
-		if ((cls != NULL && meta_icontains(cls, words[k])) ||
-		    (id != NULL && meta_icontains(id, words[k])))
+		if (meta_has(cls, a->lklass, words[k]) || meta_has(id, a->lid, words[k]))
 			return true;
 	return false;
 }
@@ -1220,18 +1315,21 @@ meta_walk(meta_scan *s, const char **byline, const char **para)
 	    (*para == NULL || *byline == NULL); ) {
 		GumboNode *g = d->gnodes[i];
 		GumboTag tag = g->v.element.tag;
+		meta_attrs a;
 
-		if (meta_hidden(g)) {
+		meta_attrs_get(g, &a);
+		if (meta_hidden_attrs(&a)) {
 			i = d->nodes[i].end;
 			continue;
 		}
-		if (*byline == NULL && meta_bylineish(g) &&
+		meta_attrs_lower(&a);
+		if (*byline == NULL && meta_bylineish(&a) &&
 		    (*byline = meta_byline_text(s, i)) != NULL) {
 			i = d->nodes[i].end;
 			continue;
 		}
 		if (i >= in_table && tag != GUMBO_TAG_BODY && tag != GUMBO_TAG_A &&
-		    meta_unlikely(g)) {
+		    meta_unlikely(&a)) {
 			i = d->nodes[i].end;
 			continue;
 		}

@@ -296,6 +296,12 @@ test_byline_sources(void **state)
 	    "Jane Doe");
 }
 
+/* Over 600 bytes of class names. */
+#define LONG_CLASSES_10 "aaaaaaaaa bbbbbbbbb ccccccccc ddddddddd eeeeeeeee " \
+	"fffffffff ggggggggg hhhhhhhhh iiiiiiiii jjjjjjjjj"
+#define LONG_CLASSES LONG_CLASSES_10 " " LONG_CLASSES_10 " " LONG_CLASSES_10 \
+	" " LONG_CLASSES_10 " " LONG_CLASSES_10 " " LONG_CLASSES_10
+
 static void
 test_byline_in_page(void **state)
 {
@@ -321,6 +327,16 @@ test_byline_in_page(void **state)
 	    "</p></aside><p class=\"byline\">Real Author</p>", "Real Author");
 	/* empty bylines do not count */
 	expect_field(f_byline, "<p class=\"byline\">  </p><p>x</p>", NULL);
+	/* class and id words in any case; a content word spares an
+	 * unlikely one; a class list longer than the lowering buffer
+	 * still matches */
+	expect_field(f_byline, "<div ID=\"SideBar\"><p class=\"Author\">Side</p>"
+	    "</div><p CLASS=\"Post-ByLine\">Upper Case</p>", "Upper Case");
+	expect_field(f_byline, "<div class=\"sidebar main\"><p class=\"author\">"
+	    "Main Side</p></div>", "Main Side");
+	expect_field(f_byline, "<div class=\"" LONG_CLASSES " Comment\"><p class="
+	    "\"author\">In Comments</p></div><p class=\"x " LONG_CLASSES
+	    " WrittenBy\">Long Class</p>", "Long Class");
 }
 
 /* --------------------------------------------------------- published */
