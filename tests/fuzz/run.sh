@@ -29,6 +29,8 @@ fi
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 # A hang is a bug: no input may take 10 s.  Leaks are found per input.
+# Every run reads /dev/null: an input naming /dev/stdin (a theme path in
+# a settings file) must not wait for a terminal.
 opts="-timeout=10 -rss_limit_mb=2560 -print_final_stats=1"
 failed=
 
@@ -42,8 +44,12 @@ pages() {
 	done
 }
 
-# seed NAME DIR: the seed corpus of one harness.
+# seed NAME DIR: the seed corpus of one harness: the files committed
+# in tests/fuzz/seeds/NAME/, and what is generated here.
 seed() {
+	for f in "$here/seeds/$1"/*; do
+		[ -f "$f" ] && cp "$f" "$2/"
+	done
 	case $1 in
 	core)
 		pages "$2"
@@ -116,6 +122,12 @@ seed() {
 		printf '\357\273\277 div \nclass = a b \ndata-x=  v=w  \n' >"$2/bom"
 		printf 'bad line\n=\nclass=\n' >"$2/bad"
 		;;
+	config)
+		# The shipped themes are settings files of the other kind.
+		for f in "$top"/themes/*.theme; do
+			[ -f "$f" ] && cp "$f" "$2/"
+		done
+		;;
 	esac
 }
 
@@ -154,14 +166,14 @@ for name in $names; do
 	if [ $check = 1 ]; then
 		# The seeds in one go, the regression fixtures one by one so
 		# that each failure is named.
-		if "$bin" $opts -runs=0 "$fb/seed/$name" >"$log" 2>&1; then
+		if "$bin" $opts -runs=0 "$fb/seed/$name" >"$log" 2>&1 </dev/null; then
 			echo "ok - fuzz $name: $(ls "$fb/seed/$name" | wc -l) seeds replay"
 		else
 			report "$name: a seed fails" "$log"
 		fi
 		for f in "$here/regress/$name"/*; do
 			[ -f "$f" ] || continue
-			if "$bin" $opts "$f" >"$log" 2>&1; then
+			if "$bin" $opts "$f" >"$log" 2>&1 </dev/null; then
 				echo "ok - fuzz $name: regress/$name/${f##*/}"
 			else
 				report "$name: regress/$name/${f##*/}" "$log"
@@ -178,7 +190,7 @@ for name in $names; do
 	[ $check = 1 ] && seedopt=-seed=1 || seedopt=
 	if "$bin" $opts $seedopt $(dict "$name") -max_total_time="$secs" \
 	    -artifact_prefix="$fb/artifacts/$name-" "$corpus" "$fb/seed/$name" \
-	    >"$log" 2>&1; then
+	    >"$log" 2>&1 </dev/null; then
 		echo "ok - fuzz $name: ${secs}s, $(stat number_of_executed_units) runs," \
 		    "$(stat average_exec_per_sec) exec/s, $(stat peak_rss_mb) MB"
 	else

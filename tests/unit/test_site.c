@@ -421,6 +421,48 @@ test_bounded(void **state)
 	free(html);
 }
 
+/* The store's bounds, which the fuzzer's small inputs never reach: 1024
+ * page keys and 65536 counts load (and save back in order), one more of
+ * either is a corrupt store. */
+static void
+test_store_limits(void **state)
+{
+	enum { KEYS = 1024, ENTRIES = 65536 };
+	size_t cap = 32 + (KEYS + 1) * 21 + (ENTRIES + 1) * 20, n, len;
+	char *text = malloc(cap), *out;
+	pith_site *s = NULL;
+	pith_error err = {0};
+
+	(void)state;
+	assert_non_null(text);
+	n = (size_t)sprintf(text, "pith-site 1 5\n");
+	for (unsigned i = 1; i <= KEYS; i++)
+		n += (size_t)sprintf(text + n, "key %016x\n", i);
+	assert_int_equal(pith_site_load(text, n, &s, &err), PITH_OK);
+	assert_int_equal(pith_site_save(s, 10, &out, &len, &err), PITH_OK);
+	/* Oldest first, as written. */
+	assert_non_null(strstr(out, "key 0000000000000001\nkey 0000000000000002\n"));
+	assert_int_equal(len, n);
+	free(out);
+	pith_site_free(s);
+	n += (size_t)sprintf(text + n, "key %016x\n", KEYS + 1);
+	assert_int_equal(pith_site_load(text, n, &s, &err), PITH_EINVAL);
+	assert_null(s);
+	assert_string_equal(err.msg, "line 1026: too many page keys");
+
+	n = (size_t)sprintf(text, "pith-site 1 5\n");
+	for (unsigned i = 1; i <= ENTRIES; i++)
+		n += (size_t)sprintf(text + n, "%016x 1\n", i);
+	assert_int_equal(pith_site_load(text, n, &s, &err), PITH_OK);
+	assert_int_equal(pith_site_count(s, ENTRIES), 1);
+	pith_site_free(s);
+	n += (size_t)sprintf(text + n, "%016x 1\n", ENTRIES + 1);
+	assert_int_equal(pith_site_load(text, n, &s, &err), PITH_EINVAL);
+	assert_null(s);
+	assert_string_equal(err.msg, "line 65538: more than 65536 entries");
+	free(text);
+}
+
 int
 main(void)
 {
@@ -432,6 +474,7 @@ main(void)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_bounded),
+		cmocka_unit_test(test_store_limits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
