@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <gumbo.h>
 #include "internal.h"
 
 enum { NF = PITH_NFEATURES };
@@ -44,23 +45,43 @@ size_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* The bytes of node i's element in the parsed input, start tag to end
+ * tag; 0 when gumbo has no end position for it (an implied end). */
+static size_t
+node_bytes(const pith_doc *d, size_t i)
+{
+	const GumboNode *g = d->gnodes[i];
+	const GumboElement *el = &g->v.element;
+
+	if (g->type != GUMBO_NODE_ELEMENT || el->end_pos.offset <= el->start_pos.offset)
+		return 0;
+	return el->end_pos.offset - el->start_pos.offset + el->original_end_tag.length;
+}
+
 pith_code
-pith_doc_features(const pith_doc *d, double f[PITH_NFEATURES], pith_error *err)
+pith_doc_features(const pith_doc *d, size_t node, double f[PITH_NFEATURES],
+                  pith_error *err)
 {
 	static const double bounds[] = { 100, 1e3, 1e4, 1e5, 1e6 };
 	size_t text = 0, links = 0, longest = 0, sum = 0, n = 0, *len;
-	size_t bucket = 0;
+	size_t bucket = 0, first = 0, end = d->nnodes, bytes = d->bytes;
 
 	memset(f, 0, NF * sizeof *f);
-	while (bucket < 5 && (double)d->bytes >= bounds[bucket])
-		bucket++;
-	f[bucket] = 1;
+	if (node != PITH_NONE) {
+		if (node >= d->nnodes)
+			return err_set(err, PITH_EINVAL, "no node %zu", node);
+		first = node;
+		end = d->nodes[node].end;
+		bytes = node_bytes(d, node);
+	}
 	if ((len = malloc((d->nblocks + 1) * sizeof *len)) == NULL)
 		return err_set(err, PITH_ENOMEM, "out of memory");
 	for (size_t i = 0; i < d->nblocks; i++) {
 		const pith_block *b = &d->blocks[i];
 		size_t l = 0;
 
+		if (b->node < first || b->node >= end)
+			continue;
 		for (size_t r = 0; r < b->nruns; r++)
 			if (b->runs[r].style & PITH_STYLE_LINK)
 				l += b->runs[r].len;
@@ -75,7 +96,13 @@ pith_doc_features(const pith_doc *d, double f[PITH_NFEATURES], pith_error *err)
 		if (b->len - l > longest)
 			longest = b->len - l;
 	}
-	f[6] = d->bytes > 0 && text < d->bytes ? 1 - (double)text / (double)d->bytes : 0;
+	/* An element whose end gumbo implied: at least its text. */
+	if (bytes < text)
+		bytes = text;
+	while (bucket < 5 && (double)bytes >= bounds[bucket])
+		bucket++;
+	f[bucket] = 1;
+	f[6] = bytes > 0 ? 1 - (double)text / (double)bytes : 0;
 	f[7] = text > 0 ? (double)links / (double)text : 0;
 	if (n > 0) {
 		qsort(len, n, sizeof *len, size_cmp);
@@ -85,14 +112,14 @@ pith_doc_features(const pith_doc *d, double f[PITH_NFEATURES], pith_error *err)
 		f[10] = (double)longest / (double)sum;
 	}
 	free(len);
-	for (size_t i = 0; i < d->nnodes; i++) {
+	for (size_t i = first; i < end; i++) {
 		const char *t = d->nodes[i].tag;
 		const char *const *hit = bsearch(&t, tags, NTAGS, sizeof *tags, str_cmp);
 
 		if (hit != NULL)
 			f[TAG0 + (size_t)(hit - tags)] += 1;
 	}
-	for (size_t i = TAG0; d->nnodes > 0 && i < NF; i++)
-		f[i] /= (double)d->nnodes;
+	for (size_t i = TAG0; end > first && i < NF; i++)
+		f[i] /= (double)(end - first);
 	return PITH_OK;
 }

@@ -350,7 +350,9 @@ PITH_API char *pith_url_resolve(const char *base, const char *ref);
  * frequencies among all elements of 26 structural tags.
  */
 #define PITH_NFEATURES 37
-PITH_API pith_code pith_doc_features(const pith_doc *doc,
+/* The features of node's subtree (a segment), or with PITH_NONE of the
+ * whole page; a node's size is its element's bytes in the input. */
+PITH_API pith_code pith_doc_features(const pith_doc *doc, size_t node,
                                      double features[PITH_NFEATURES],
                                      pith_error *err);
 /* The i-th feature's short name ("link-ratio", "blockquote"); NULL past

@@ -376,14 +376,17 @@ HYBRID_LAMBDAS = ['0.05', '2']
 def hybrid_section(pith, paths):
     """`pith train` (the seeds' hybrid, 10-fold cross-validated) over all
     corpora at once, as Markdown lines; printed as it goes."""
-    md = ['', '## hybrid (a classifier choosing the method per page)', '',
-          'The seeds\' variant A (ALGORITHMS.md section 8): a softmax regression over each page\'s',
-          '37 features picks the method to run.  `pith train` runs every method on every page of',
-          'both corpora, fits the classifier on nine tenths and scores its choices on the tenth it',
-          'never saw, ten times over (shingle F1 as above, per corpus and over all pages).  The',
-          '*oracle* row picks the best method for each page with hindsight: the ceiling of any',
-          'per-page choice.  A hybrid is kept only if it beats the best single method on pages it',
-          'was not trained on.', '']
+    md = ['', '## hybrid (classifiers over the methods)', '',
+          'The seeds\' two hybrids (ALGORITHMS.md section 8), each a softmax regression: *A* picks',
+          'the method to run from a page\'s 37 features; *B* cuts the page into segments (the',
+          'children of the element holding the text, recursing into any child with more than half',
+          'of it) and keeps each or not from its 37 features and how much of it every method kept.',
+          '`pith train` runs every method on every page of all corpora, fits the classifiers on',
+          'nine tenths and scores them on the tenth they never saw, ten times over (shingle F1 as',
+          'above, per corpus and over all pages).  *oracle* picks the best method for each page',
+          'with hindsight (the ceiling of A); *segment oracle* keeps the segments whose text is',
+          'mostly in the truth (the ceiling of B).  A hybrid is kept only if it beats the best',
+          'single method on pages it was not trained on.', '']
     verdicts = []
     for lam in HYBRID_LAMBDAS:
         cmd = [pith, 'train', '--lambda', lam] + paths
@@ -395,7 +398,7 @@ def hybrid_section(pith, paths):
         out = r.stdout.replace(os.path.dirname(os.path.commonpath(paths)) + os.sep, '')
         print('\n' + out, end='')
         md += [f'`pith train --lambda {lam}` (L2 penalty {lam}):', '', '```', out.rstrip(), '```', '']
-        verdicts.append((lam, r.returncode == 0, out.strip().splitlines()[-1]))
+        verdicts.append((lam, r.returncode == 0, '; '.join(out.strip().splitlines()[-2:])))
     md.append('Verdict: ' + '; '.join(f'with lambda {lam}, {v}' for lam, _, v in verdicts) + '.')
     if not any(kept for _, kept, _ in verdicts):
         md += ['', 'So pith does not offer the hybrid as an algorithm; `pith train` stays to measure it',

@@ -237,8 +237,8 @@ for i in 0 1 2 3 4 5 6 7 8 9; do
 done
 bench --score "$score" --corpus "$T/hy" --no-peers -a mss --jobs 1 --out "$T/hy.md"
 if [ "$status" -eq 0 ] && grep -q '^## hybrid' "$T/hy.md" &&
-    [ "$(grep -c '^  hybrid (10-cv) ' "$T/hy.md")" -eq 2 ] &&
-    grep -q '^`pith train --lambda 2`' "$T/hy.md" && grep -q '^Verdict: with lambda 0.05, hybrid ' "$T/hy.md"
+    [ "$(grep -c '^  hybrid A (10-cv) ' "$T/hy.md")" -eq 2 ] &&
+    grep -q '^`pith train --lambda 2`' "$T/hy.md" && grep -q '^Verdict: with lambda 0.05, hybrid A ' "$T/hy.md"
 then ok "the report has the hybrid's cross-validation and verdict"
 else not_ok "the report has the hybrid's cross-validation and verdict" "exit $status" "$(show "$T/hy.md" 600)"; fi
 bench --score "$score" --corpus "$T/hy" --no-peers -a mss --jobs 1 --no-hybrid --out "$T/hy.md"

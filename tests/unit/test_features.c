@@ -50,7 +50,7 @@ test_hand_made(void **state)
 	for (size_t i = 0; i < pith_doc_nblocks(d); i++)
 		text += pith_doc_block(d, i)->len;
 	assert_int_equal(text, 14);
-	assert_int_equal(pith_doc_features(d, f, &err), PITH_OK);
+	assert_int_equal(pith_doc_features(d, PITH_NONE, f, &err), PITH_OK);
 	/* 84 bytes: the "< 100 B" bucket, and only it. */
 	assert_true(f[feature("size<100B")] == 1);
 	for (size_t i = 1; i < 6; i++)
@@ -66,6 +66,32 @@ test_hand_made(void **state)
 	assert_float_equal(f[feature("p")], 2.0 / 7, 1e-12);
 	assert_float_equal(f[feature("div")], 1.0 / 7, 1e-12);
 	assert_true(f[feature("table")] == 0);
+	pith_doc_free(d);
+}
+
+/* A segment: the div's subtree, its bytes those of <div>...</div>. */
+static void
+test_subtree(void **state)
+{
+	double f[PITH_NFEATURES];
+	pith_error err = {0};
+	pith_doc *d = parse(page, sizeof page - 1);
+	const char *open = strstr(page, "<div>"), *close = strstr(page, "</div>");
+	double bytes = (double)(close + 6 - open);
+
+	(void)state;
+	assert_string_equal(pith_doc_node(d, 3)->tag, "div");
+	assert_int_equal(pith_doc_features(d, 3, f, &err), PITH_OK);
+	assert_float_equal(f[feature("tag-ratio")], 1 - 14 / bytes, 1e-12);
+	assert_float_equal(f[feature("link-ratio")], 2.0 / 14, 1e-12);
+	/* div p p a */
+	assert_float_equal(f[feature("p")], 2.0 / 4, 1e-12);
+	assert_float_equal(f[feature("div")], 1.0 / 4, 1e-12);
+	/* The second paragraph alone: 5 bytes of text, 2 in a link. */
+	assert_int_equal(pith_doc_features(d, 5, f, &err), PITH_OK);
+	assert_float_equal(f[feature("link-ratio")], 2.0 / 5, 1e-12);
+	assert_float_equal(f[feature("block-longest/sum")], 1, 1e-12);
+	assert_int_equal(pith_doc_features(d, 99, f, &err), PITH_EINVAL);
 	pith_doc_free(d);
 }
 
@@ -85,7 +111,7 @@ test_size_classes(void **state)
 		memset(html, 'x', sizes[s]);
 		memcpy(html, "<p>", 3);
 		d = parse(html, sizes[s]);
-		assert_int_equal(pith_doc_features(d, f, &err), PITH_OK);
+		assert_int_equal(pith_doc_features(d, PITH_NONE, f, &err), PITH_OK);
 		for (size_t i = 0; i < 6; i++)
 			assert_true(f[i] == (i == s));
 		pith_doc_free(d);
@@ -101,7 +127,7 @@ test_empty_and_names(void **state)
 	pith_doc *d = parse("", 0);
 
 	(void)state;
-	assert_int_equal(pith_doc_features(d, f, &err), PITH_OK);
+	assert_int_equal(pith_doc_features(d, PITH_NONE, f, &err), PITH_OK);
 	for (size_t i = 0; i < PITH_NFEATURES; i++)
 		assert_true(isfinite(f[i]));
 	assert_true(f[feature("size<100B")] == 1);
@@ -121,6 +147,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hand_made),
+		cmocka_unit_test(test_subtree),
 		cmocka_unit_test(test_size_classes),
 		cmocka_unit_test(test_empty_and_names),
 	};
