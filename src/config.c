@@ -214,27 +214,27 @@ config_load(config *c, const char *path, config_warn_fn warn, void *ctx)
 }
 
 int
-config_site_template(const char *url, char *host, size_t hsize, char *path,
-                     size_t psize)
+config_host(const char *url, int drop_www, char *host, size_t size)
 {
 	const char *h = url != NULL ? strstr(url, "://") : NULL;
-	char dir[4096];
 	size_t n = 0;
-	struct stat st;
 
-	host[0] = '\0';
-	if (h == NULL || (strncasecmp(url, "http://", 7) != 0 &&
-	    strncasecmp(url, "https://", 8) != 0) || hsize == 0)
+	if (size > 0)
+		host[0] = '\0';
+	if (h == NULL || size == 0 || (strncasecmp(url, "http://", 7) != 0 &&
+	    strncasecmp(url, "https://", 8) != 0))
 		return -1;
 	h += 3;
 	/* user:password@ goes; the host stops at the port or the path. */
 	if (strcspn(h, "@") < strcspn(h, "/?#"))
 		h += strcspn(h, "@") + 1;
+	if (drop_www && strncasecmp(h, "www.", 4) == 0 && !strchr(":/?#", h[4]))
+		h += 4;
 	for (; h[n] && !strchr(":/?#", h[n]); n++) {
 		char c = h[n] >= 'A' && h[n] <= 'Z' ? (char)(h[n] + 32) : h[n];
 
 		/* Only a plain host name can be a file name. */
-		if (n + 1 >= hsize || !((c >= 'a' && c <= 'z') ||
+		if (n + 1 >= size || !((c >= 'a' && c <= 'z') ||
 		    (c >= '0' && c <= '9') || c == '-' || c == '.')) {
 			host[0] = '\0';
 			return -1;
@@ -242,7 +242,21 @@ config_site_template(const char *url, char *host, size_t hsize, char *path,
 		host[n] = c;
 	}
 	host[n] = '\0';
-	if (n == 0 || host[0] == '.' ||
+	if (n == 0 || host[0] == '.') {
+		host[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+int
+config_site_template(const char *url, char *host, size_t hsize, char *path,
+                     size_t psize)
+{
+	char dir[4096];
+	struct stat st;
+
+	if (config_host(url, 0, host, hsize) != 0 ||
 	    config_xdg("XDG_CONFIG_HOME", ".config", "pith/sites", dir, sizeof dir) != 0)
 		return -1;
 	/* www.example.org also uses example.org's template. */

@@ -42,6 +42,11 @@ char *config_default_path(void);
 int config_xdg(const char *var, const char *fallback, const char *sub, char *out,
                size_t size);
 
+/* The host of an http(s) address, lower-case, without user or port and,
+ * with drop_www, without a leading "www.": 0, or -1 when it has none
+ * usable as a file name (letters, digits, '-' and '.', not first). */
+int config_host(const char *url, int drop_www, char *host, size_t size);
+
 /* The site template of a page's address: $XDG_CONFIG_HOME/pith/sites/
  * HOST.tpl, HOST lower-case without user or port (into host, "" when the
  * address has no plain host name); www.HOST also uses HOST.tpl.  1 with

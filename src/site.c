@@ -9,50 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <curl/curl.h>
 #include "program.h"
 #include "save.h"
 #include "site.h"
 #include "config.h"
 
-/* A store larger than this is not one pith wrote. */
-enum { SITESTORE_FILE_MAX = 16 << 20 };
-
-int
-sitestore_host(const char *url, char *host, size_t size)
-{
-	const char *h = url != NULL ? strstr(url, "://") : NULL;
-	size_t n = 0;
-
-	if (size > 0)
-		host[0] = '\0';
-	if (h == NULL || size == 0 || !input_is_url(url))
-		return -1;
-	h += 3;
-	/* user:password@ goes; the host stops at the port or the path. */
-	if (strcspn(h, "@") < strcspn(h, "/?#"))
-		h += strcspn(h, "@") + 1;
-	if (strncasecmp(h, "www.", 4) == 0 && !strchr(":/?#", h[4]))
-		h += 4;
-	for (; h[n] && !strchr(":/?#", h[n]); n++) {
-		char c = h[n] >= 'A' && h[n] <= 'Z' ? (char)(h[n] + 32) : h[n];
-
-		/* Only a plain host name can be a file name. */
-		if (n + 1 >= size || !((c >= 'a' && c <= 'z') ||
-		    (c >= '0' && c <= '9') || c == '-' || c == '.')) {
-			host[0] = '\0';
-			return -1;
-		}
-		host[n] = c;
-	}
-	host[n] = '\0';
-	if (n == 0 || host[0] == '.') {
-		host[0] = '\0';
-		return -1;
-	}
-	return 0;
-}
+/* A store larger than this is not one pith wrote.  A page learned while
+ * another process holds the site's lock waits this long at most. */
+enum { SITESTORE_FILE_MAX = 16 << 20, LOCK_WAIT_MS = 3000 };
 
 /* $XDG_DATA_HOME/pith/sites (an absolute XDG_DATA_HOME, else
  * ~/.local/share), plus "/HOST.site" when host is given. */
@@ -71,6 +40,49 @@ store_path(const char *host, char *out, size_t size)
 			return -1;
 	}
 	return 0;
+}
+
+/* Hold HOST's lock (HOST.lock beside the store), so that reading the
+ * store, learning and writing it back is one step among processes: an
+ * fd to pass to store_unlock, or -1 (errno set; EWOULDBLOCK after
+ * waiting wait_ms, when wait_ms >= 0). */
+static int
+store_lock(const char *host, int wait_ms)
+{
+	char path[PATH_MAX];
+	int fd, waited = 0;
+	size_t n;
+
+	if (store_path(NULL, path, sizeof path) != 0 || save_mkdirs(path) != 0)
+		return -1;
+	n = strlen(path);
+	if (snprintf(path + n, sizeof path - n, "/%s.lock", host) >= (int)(sizeof path - n)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
+		return -1;
+	while (flock(fd, wait_ms < 0 ? LOCK_EX : LOCK_EX | LOCK_NB) != 0) {
+		int e = errno;
+
+		if (e == EINTR)
+			continue;
+		if (e != EWOULDBLOCK || waited >= wait_ms) {
+			close(fd);
+			errno = e;
+			return -1;
+		}
+		usleep(20 * 1000);
+		waited += 20;
+	}
+	return fd;
+}
+
+static void
+store_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd);
 }
 
 /* The whole file (malloc'd); 0, 1 when there is none, -1 on an error
@@ -181,26 +193,43 @@ sitestore_page(sitestore_session *ss, const pith_doc *doc, const char *key,
 
 	if (wsize > 0)
 		warn[0] = '\0';
-	if (sitestore_host(pith_doc_url(doc), host, sizeof host) != 0) {
+	if (config_host(pith_doc_url(doc), 1, host, sizeof host) != 0) {
 		sitestore_session_free(ss);
 		return NULL;
+	}
+	/* Learning reads the store afresh under the site's lock: what other
+	 * pith processes learned meanwhile stays.  It is best effort: a page
+	 * not counted changes little. */
+	if (ss->learn) {
+		int fd = store_lock(host, LOCK_WAIT_MS);
+
+		if (fd < 0 && wsize > 0)
+			snprintf(warn, wsize, "%s's statistics are busy or locked away (%s): "
+			    "this page is not learned", host, strerror(errno));
+		if (fd >= 0) {
+			sitestore_session_free(ss);
+			if (sitestore_load(host, &ss->site, warn, wsize) != 0) {
+				store_unlock(fd);
+				return NULL;
+			}
+			memcpy(ss->host, host, sizeof host);
+			/* Only a page new to the site costs a write. */
+			if (pith_site_learn(ss->site, doc, key, &added, NULL) == PITH_OK && added) {
+				char why[PATH_MAX + 64];
+
+				if (sitestore_save(host, ss->site, why, sizeof why) != 0 &&
+				    wsize > 0 && warn[0] == '\0')
+					snprintf(warn, wsize, "cannot save the statistics of "
+					    "%s: %s", host, why);
+			}
+			store_unlock(fd);
+		}
 	}
 	if (ss->site == NULL || strcmp(host, ss->host) != 0) {
 		sitestore_session_free(ss);
 		if (sitestore_load(host, &ss->site, warn, wsize) != 0)
 			return NULL;
 		memcpy(ss->host, host, sizeof host);
-	}
-	/* Learning is best effort: a page not counted changes little.
-	 * Only a page new to the site costs a write. */
-	if (ss->learn && pith_site_learn(ss->site, doc, key, &added, NULL) == PITH_OK &&
-	    added) {
-		char why[PATH_MAX + 64];
-
-		if (sitestore_save(host, ss->site, why, sizeof why) != 0 && wsize > 0 &&
-		    warn[0] == '\0')
-			snprintf(warn, wsize, "cannot save the statistics of %s: %s",
-			    host, why);
 	}
 	return ss->site;
 }
@@ -237,33 +266,75 @@ typedef struct {
 	char host[256];
 	pith_site *site;
 	size_t added, known;
+	int lock;           /* held while pages of the host are learned, or -1 */
+	int dirty;          /* learned pages not yet written */
 } learn_site;
 
-static learn_site *
-learn_find(learn_site **sites, size_t *n, const char *host)
+/* Write a held site back and let go of its lock: 0, or -1 after
+ * reporting. */
+static int
+learn_release(learn_site *ls)
 {
-	learn_site *t;
+	char err[PATH_MAX + 256];
+	int rc = 0;
+
+	if (ls->lock < 0)
+		return 0;
+	if (ls->dirty && sitestore_save(ls->host, ls->site, err, sizeof err) != 0) {
+		report("%s", err);
+		rc = -1;
+	}
+	ls->dirty = 0;
+	store_unlock(ls->lock);
+	ls->lock = -1;
+	return rc;
+}
+
+/* The site of host, held: its lock taken and its store read afresh.
+ * One lock at a time, so two learners cannot wait for each other; a
+ * site let go and needed again is read again.  NULL after reporting
+ * (*status set when a write failed). */
+static learn_site *
+learn_hold(learn_site **sites, size_t *n, const char *host, int *status)
+{
+	learn_site *t = NULL;
 	char warn[PATH_MAX + 256];
 
-	for (size_t i = 0; i < *n; i++)
+	for (size_t i = 0; i < *n; i++) {
 		if (strcmp((*sites)[i].host, host) == 0)
-			return &(*sites)[i];
-	if ((t = realloc(*sites, (*n + 1) * sizeof *t)) == NULL) {
-		report("out of memory");
+			t = &(*sites)[i];
+		else if (learn_release(&(*sites)[i]) != 0)
+			*status = EXIT_INPUT;
+	}
+	if (t != NULL && t->lock >= 0)
+		return t;
+	if (t == NULL) {
+		if ((t = realloc(*sites, (*n + 1) * sizeof *t)) == NULL) {
+			report("out of memory");
+			return NULL;
+		}
+		*sites = t;
+		t = &t[(*n)++];
+		memset(t, 0, sizeof *t);
+		t->lock = -1;
+		snprintf(t->host, sizeof t->host, "%s", host);
+	}
+	/* Waits while another process learns a page of the host. */
+	if ((t->lock = store_lock(host, -1)) < 0) {
+		report("%s: cannot lock the site's statistics: %s", host, strerror(errno));
 		return NULL;
 	}
-	*sites = t;
-	t = &t[*n];
-	memset(t, 0, sizeof *t);
-	snprintf(t->host, sizeof t->host, "%s", host);
+	pith_site_free(t->site);
 	if (sitestore_load(host, &t->site, warn, sizeof warn) != 0) {
+		t->site = NULL;
+		store_unlock(t->lock);
+		t->lock = -1;
 		report("%s: cannot open the site's statistics (no HOME or "
 		    "XDG_DATA_HOME, or out of memory)", host);
 		return NULL;
 	}
 	if (warn[0] != '\0')
 		report("%s", warn);
-	(*n)++;
 	return t;
 }
 
@@ -331,13 +402,13 @@ learn_main(int argc, char **argv)
 		}
 		/* A URL is its own address; -u names the files'. */
 		popt.url = input_is_url(arg) ? in.url : url;
-		if (sitestore_host(popt.url, host, sizeof host) != 0) {
+		if (config_host(popt.url, 1, host, sizeof host) != 0) {
 			report("%s: no host to learn it for (give -u URL)", arg);
 			status = EXIT_INPUT;
 		} else if (pith_doc_parse(in.data, in.len, &popt, &doc, &err) != PITH_OK) {
 			report("%s: %s", arg, err.msg);
 			status = EXIT_INPUT;
-		} else if ((ls = learn_find(&sites, &nsites, host)) == NULL) {
+		} else if ((ls = learn_hold(&sites, &nsites, host, &status)) == NULL) {
 			status = EXIT_INPUT;
 		} else if (pith_site_learn(ls->site, doc, input_is_url(arg) ? in.url : NULL,
 		    &added, &err) != PITH_OK) {
@@ -345,6 +416,7 @@ learn_main(int argc, char **argv)
 			status = EXIT_INPUT;
 		} else if (added) {
 			ls->added++;
+			ls->dirty = 1;
 		} else {
 			ls->known++;
 		}
@@ -355,13 +427,11 @@ learn_main(int argc, char **argv)
 	curl_global_cleanup();
 	for (size_t i = 0; i < nsites; i++) {
 		learn_site *ls = &sites[i];
-		size_t pages = pith_site_pages(ls->site);
-		char err[PATH_MAX + 256];
+		size_t pages = ls->site != NULL ? pith_site_pages(ls->site) : 0;
 
-		if (ls->added > 0 && sitestore_save(ls->host, ls->site, err, sizeof err) != 0) {
-			report("%s", err);
+		if (learn_release(ls) != 0) {
 			status = EXIT_INPUT;
-		} else {
+		} else if (ls->site != NULL) {
 			printf("%s: %zu page%s", ls->host, pages, pages == 1 ? "" : "s");
 			if (ls->known > 0)
 				printf(" (%zu already learned)", ls->known);

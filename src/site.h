@@ -7,8 +7,9 @@
  * "www.", port or user, so www.example.org and example.org share one.
  * Writes are atomic (save_write: temporary file, fsync, rename).  A store
  * that does not parse is set aside as HOST.site.bad and rebuilt, with a
- * warning; it never stops pith.  Two pith processes learning the same
- * host at once may lose one page: the last writer wins.
+ * warning; it never stops pith.  Learning holds HOST.lock (flock) from
+ * reading the store to writing it back, so processes learning the same
+ * host at once lose no page.
  */
 #ifndef PITH_SITE_H
 #define PITH_SITE_H
@@ -17,10 +18,6 @@
 #include "pith.h"
 
 enum { SITESTORE_MAX = 20000 };
-
-/* The host of an http(s) address into host (see above): 0, or -1 when
- * it has none usable as a file name. */
-int sitestore_host(const char *url, char *host, size_t size);
 
 /* HOST's store into *out: an empty site when there is none, or when it
  * is corrupt (then warn, when size > 0, says so and where it went).

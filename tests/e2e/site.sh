@@ -97,3 +97,37 @@ expect_out "site is listed" "site "
 run --list-params
 expect_out "site.share is listed" "site.share"
 expect_out "site.pages is listed" "site.pages"
+
+# Processes learning one host at once lose no page: each reads the store
+# afresh under the host's lock.
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	page "c$i" >"$T/c$i.html"
+done
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	timeout 20 "$PITH" -d -u "https://conc.example/c$i" "$T/c$i.html" >/dev/null 2>"$T/err$i" &
+done
+wait
+run learn -u https://conc.example/ "$T/c1.html"
+expect_out "twelve pith -d at once: twelve pages learned" "conc.example: 12 pages (1 already learned)"
+if [ -f "$S/conc.example.lock" ]; then ok "the lock file sits beside the store"
+else not_ok "the lock file sits beside the store" "$(ls "$S")"; fi
+if cat "$T"/err* | grep -q .; then not_ok "learning at once: no warnings" "$(cat "$T"/err*)"
+else ok "learning at once: no warnings"; fi
+
+# pith learn holds the host while it learns: two at once on one host,
+# and a pith -d meanwhile, lose nothing either.
+for i in 1 2 3 4 5; do page "a$i" >"$T/a$i.html"; page "b$i" >"$T/b$i.html"; done
+timeout 20 "$PITH" learn -u https://two.example/ "$T/a1.html" "$T/a2.html" "$T/a3.html" \
+    "$T/a4.html" >"$T/l1" 2>&1 &
+p1=$!
+timeout 20 "$PITH" learn -u https://two.example/ "$T/b1.html" "$T/b2.html" "$T/b3.html" \
+    "$T/b4.html" >"$T/l2" 2>&1 &
+p2=$!
+timeout 20 "$PITH" -d -u https://two.example/a5 "$T/a5.html" >/dev/null 2>"$T/l3"
+s3=$?
+wait $p1; s1=$?
+wait $p2; s2=$?
+if [ "$s1" = 0 ] && [ "$s2" = 0 ] && [ "$s3" = 0 ]; then ok "two learners and a reader at once all finish"
+else not_ok "two learners and a reader at once all finish" "$s1 $s2 $s3" "$(cat "$T/l1" "$T/l2" "$T/l3")"; fi
+run learn -u https://two.example/x "$T/b5.html"
+expect_out "every page of them is in the store" "two.example: 10 pages"

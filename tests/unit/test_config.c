@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -90,6 +91,79 @@ test_home(void **state)
 }
 
 static void
+test_host(void **state)
+{
+	static const struct { const char *url; int www; const char *host; } cases[] = {
+		{ "https://www.Example.ORG/a/b", 1, "example.org" },
+		{ "https://www.Example.ORG/a/b", 0, "www.example.org" },
+		{ "http://user:pw@news.example.org:8080/x?y#z", 1, "news.example.org" },
+		{ "HTTPS://example.org", 1, "example.org" },
+		{ "http://www./", 1, "www." },
+		{ "http://[::1]/", 1, NULL },
+		{ "http://ex_ample.org/", 1, NULL },
+		{ "http://.hidden/", 1, NULL },
+		{ "ftp://example.org/", 1, NULL },
+		{ "example.org/x", 1, NULL },
+		{ "http:///x", 1, NULL },
+	};
+	char host[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int rc = config_host(cases[i].url, cases[i].www, host, sizeof host);
+
+		if (cases[i].host == NULL) {
+			assert_int_equal(rc, -1);
+			assert_string_equal(host, "");
+		} else {
+			assert_int_equal(rc, 0);
+			assert_string_equal(host, cases[i].host);
+		}
+	}
+	/* A host that does not fit is refused, not cut. */
+	assert_int_equal(config_host("http://abcdefghij.example/", 0, host, 8), -1);
+	assert_int_equal(config_host(NULL, 0, host, sizeof host), -1);
+}
+
+static void
+test_site_template(void **state)
+{
+	char dir[] = "/tmp/pith-test-config-XXXXXX", host[64], path[4096], want[4096];
+	FILE *f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	setenv("XDG_CONFIG_HOME", dir, 1);
+	/* No file: where www.example.org's would go. */
+	assert_int_equal(config_site_template("https://www.example.org/a", host,
+	    sizeof host, path, sizeof path), 0);
+	assert_string_equal(host, "www.example.org");
+	snprintf(want, sizeof want, "%s/pith/sites/www.example.org.tpl", dir);
+	assert_string_equal(path, want);
+	/* example.org's file serves www.example.org too. */
+	snprintf(want, sizeof want, "%s/pith", dir);
+	assert_int_equal(mkdir(want, 0700), 0);
+	snprintf(want, sizeof want, "%s/pith/sites", dir);
+	assert_int_equal(mkdir(want, 0700), 0);
+	snprintf(want, sizeof want, "%s/pith/sites/example.org.tpl", dir);
+	assert_non_null(f = fopen(want, "w"));
+	fputs("article\n", f);
+	fclose(f);
+	assert_int_equal(config_site_template("https://www.example.org/a", host,
+	    sizeof host, path, sizeof path), 1);
+	assert_string_equal(path, want);
+	assert_int_equal(config_site_template("file:///x.html", host, sizeof host,
+	    path, sizeof path), -1);
+	unlink(want);
+	snprintf(want, sizeof want, "%s/pith/sites", dir);
+	rmdir(want);
+	snprintf(want, sizeof want, "%s/pith", dir);
+	rmdir(want);
+	rmdir(dir);
+	unsetenv("XDG_CONFIG_HOME");
+}
+
+static void
 test_garbage(void **state)
 {
 	char text[5000];
@@ -151,6 +225,8 @@ main(void)
 		cmocka_unit_test(test_good),
 		cmocka_unit_test(test_bad),
 		cmocka_unit_test(test_home),
+		cmocka_unit_test(test_host),
+		cmocka_unit_test(test_site_template),
 		cmocka_unit_test(test_garbage),
 		cmocka_unit_test(test_load),
 	};
