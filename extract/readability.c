@@ -210,7 +210,11 @@ word_find(const struct word *t, size_t n, const char *w, size_t len)
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = strncmp(t[mid].w, w, len);
+		/* The first byte settles most steps without a call. */
+		int c = (unsigned char)t[mid].w[0] - (unsigned char)w[0];
+
+		if (c == 0)
+			c = strncmp(t[mid].w, w, len);
 
 		if (c == 0 && t[mid].len > len)
 			c = 1;
@@ -325,27 +329,51 @@ tag_out(GumboTag t)
 
 /* Characters weighted by how much they say: a Han, kana or Hangul
  * character carries about a word, so it counts three. */
+/* How much a character in run i of blk counts as link: 0 outside
+ * links, 0.3 in in-page anchors (footnotes, tables of contents: links
+ * of a lighter kind), else 1. */
+static double
+block_run_link(const rd *r, const pith_block *blk, size_t i)
+{
+	const char *h, *hash;
+
+	if (blk->nruns == 0 || !(blk->runs[i].style & PITH_STYLE_LINK))
+		return 0;
+	h = blk->runs[i].href;
+	hash = h != NULL ? strchr(h, '#') : NULL;
+	return hash != NULL && strncmp(h, pith_doc_url(r->d) ? pith_doc_url(r->d) :
+	    "", (size_t)(hash - h)) == 0 ? 0.3 : 1;
+}
+
 static void
 block_stats(rd *r, size_t b)
 {
 	const pith_block *blk = pith_doc_block(r->d, b);
 	const uint8_t *s = (const uint8_t *)blk->text;
-	double len = 0, link = 0;
+	double len = 0, link = 0, lw;
 	int commas = 0;
 	bool sentence = false;
 	size_t run = 0;
+	/* Looked up once, not for every character. */
+	const uc_script_t *han = uc_script_byname("Han"),
+	    *hiragana = uc_script_byname("Hiragana"),
+	    *katakana = uc_script_byname("Katakana"),
+	    *hangul = uc_script_byname("Hangul");
 
+	lw = block_run_link(r, blk, 0);
 	for (size_t i = 0; i < blk->len; ) {
 		ucs4_t uc;
 		int m = u8_mbtouc(&uc, s + i, blk->len - i);
 		double w = 1;
 
-		while (run + 1 < blk->nruns && blk->runs[run + 1].start <= i)
-			run++;
-		if (uc >= 0x1100 && (uc_is_script(uc, uc_script_byname("Han")) ||
-		    uc_is_script(uc, uc_script_byname("Hiragana")) ||
-		    uc_is_script(uc, uc_script_byname("Katakana")) ||
-		    uc_is_script(uc, uc_script_byname("Hangul"))))
+		if (run + 1 < blk->nruns && blk->runs[run + 1].start <= i) {
+			while (run + 1 < blk->nruns && blk->runs[run + 1].start <= i)
+				run++;
+			lw = block_run_link(r, blk, run);
+		}
+		if (uc >= 0x1100 && (uc_is_script(uc, han) ||
+		    uc_is_script(uc, hiragana) || uc_is_script(uc, katakana) ||
+		    uc_is_script(uc, hangul)))
 			w = 3;
 		if (uc == ',' || uc == 0xFF0C || uc == 0x3001 || uc == 0x060C)
 			commas++;
@@ -353,16 +381,10 @@ block_stats(rd *r, size_t b)
 		    s[i + 1] == ' ') || uc == 0x3002 || uc == 0xFF01 || uc == 0xFF1F)
 			sentence = true;
 		len += w;
-		if (blk->nruns > 0 && (blk->runs[run].style & PITH_STYLE_LINK)) {
-			const char *h = blk->runs[run].href;
-			const char *hash = h != NULL ? strchr(h, '#') : NULL;
-
-			/* In-page anchors (footnotes, tables of contents)
-			 * are links of a lighter kind. */
-			link += hash != NULL && strncmp(h, pith_doc_url(r->d) ?
-			    pith_doc_url(r->d) : "", (size_t)(hash - h)) == 0 ?
-			    0.3 * w : w;
-		}
+		if (lw == 1)
+			link += w;
+		else if (lw > 0)
+			link += 0.3 * w;
 		i += m > 0 ? (size_t)m : 1;
 	}
 	r->blen[b] = len;

@@ -218,8 +218,11 @@ style_is(const char *style, const char *prop, const char *val)
 	for (const char *st = style; *st; st++) {
 		const char *p = st + m;
 
-		if (strncasecmp(st, prop, m) != 0 || (st > style &&
-		    (isalnum((unsigned char)st[-1]) || st[-1] == '-' || st[-1] == '_')))
+		/* prop is lower case: most bytes fail on the first letter,
+		 * without a call. */
+		if ((*st | 0x20) != prop[0] || strncasecmp(st, prop, m) != 0 ||
+		    (st > style && (isalnum((unsigned char)st[-1]) ||
+		    st[-1] == '-' || st[-1] == '_')))
 			continue;
 		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f')
 			p++;
