@@ -72,6 +72,9 @@ struct pith_doc {
 	arena strings;
 };
 
+/* UAX #29 word breaks, as libunistring's u8_wordbreaks (doc.c). */
+void doc_wordbreaks(const uint8_t *s, size_t n, char *p);
+
 /* ---- guard.c: drop start tags nested deeper than max_nesting and
  * attributes past max_attrs per tag; *out is NULL when nothing had to
  * change, else the bounded copy. */

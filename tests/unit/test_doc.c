@@ -6,6 +6,8 @@
 #include <cmocka.h>
 #include <stdio.h>
 #include <string.h>
+#include <uniwbrk.h>
+#include "internal.h"
 #include "pith.h"
 
 static pith_doc *
@@ -470,6 +472,59 @@ test_depth_limit(void **state)
 	pith_doc_free(d);
 }
 
+/* doc_wordbreaks must equal libunistring's u8_wordbreaks.  Its ASCII
+ * path decides a break from the classes of the two characters before
+ * it, itself and the next, so every string of five characters over one
+ * representative per class covers every case; every string of three
+ * ASCII bytes checks each byte's class. */
+static void
+check_breaks(const uint8_t *s, size_t n)
+{
+	char want[8], got[8];
+
+	u8_wordbreaks(s, n, want);
+	doc_wordbreaks(s, n, got);
+	if (memcmp(want, got, n) != 0) {
+		char shown[64] = "";
+
+		for (size_t i = 0; i < n; i++)
+			snprintf(shown + strlen(shown), sizeof shown - strlen(shown),
+			    "%02x%s", s[i], want[i] != got[i] ? "*" : " ");
+		fail_msg("word breaks differ at * in %s", shown);
+	}
+}
+
+static void
+test_wordbreaks_ascii(void **state)
+{
+	static const char reps[] = "aZ0:,;.'\"_\r\n\f -";
+	const size_t nr = sizeof reps - 1;
+	uint8_t s[5];
+
+	(void)state;
+	for (unsigned a = 0; a < 128; a++)
+		for (unsigned b = 0; b < 128; b++)
+			for (unsigned c = 0; c < 128; c++) {
+				s[0] = (uint8_t)a, s[1] = (uint8_t)b, s[2] = (uint8_t)c;
+				check_breaks(s, 3);
+			}
+	for (size_t n = 1; n <= 5; n++) {
+		size_t total = 1, k;
+
+		for (k = 0; k < n; k++)
+			total *= nr;
+		for (size_t i = 0; i < total; i++) {
+			size_t v = i;
+
+			for (k = 0; k < n; k++, v /= nr)
+				s[k] = (uint8_t)reps[v % nr];
+			check_breaks(s, n);
+		}
+	}
+	/* Not ASCII: libunistring's own answer. */
+	check_breaks((const uint8_t *)"caf\xc3\xa9 o", 7);
+}
+
 int
 main(void)
 {
@@ -495,6 +550,7 @@ main(void)
 		cmocka_unit_test(test_title),
 		cmocka_unit_test(test_empty_and_bom),
 		cmocka_unit_test(test_depth_limit),
+		cmocka_unit_test(test_wordbreaks_ascii),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
