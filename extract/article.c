@@ -107,6 +107,7 @@ pith_extract(const pith_doc *doc, const char *algorithm,
 	pith_params dflt;
 	pith_article *a;
 	pith_code rc;
+	double limit;
 
 	*out = NULL;
 	if (alg == NULL)
@@ -124,7 +125,16 @@ pith_extract(const pith_doc *doc, const char *algorithm,
 		pith_article_free(a);
 		return err_set(err, PITH_ENOMEM, "out of memory");
 	}
+	/* 0 is the default, so that a zeroed pith_params has a limit. */
+	limit = params->time_limit == 0 ? PITH_TIME_LIMIT : params->time_limit;
+	budget_start(limit);
 	rc = alg->extract(doc, params, a, err);
+	/* Out of time, what the algorithm left may be half made: nothing
+	 * of it is an answer. */
+	if (budget_stop() && rc != PITH_ENOMEM) {
+		pith_article_free(a);
+		return err_set(err, PITH_ELIMIT, "time limit of %g s exceeded", limit);
+	}
 	article_sum_blocks(a);
 	if ((a->kept = calloc(doc->nblocks ? doc->nblocks : 1, 1)) == NULL) {
 		pith_article_free(a);

@@ -51,6 +51,9 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	char note[160];
 
 	rc = readability_extract(d, p, a, err);
+	/* Out of time: pith_extract says so, and MSS would only add to it. */
+	if (budget_expired())
+		return rc;
 	/* An index page is not an article however dense its teasers. */
 	if ((rc != PITH_OK && rc != PITH_ENOARTICLE) || a->final)
 		return rc;

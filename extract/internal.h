@@ -52,6 +52,19 @@ char *str_clean(arena *a, const char *s, size_t n, size_t max);
 /* Whether an inline style attribute hides the element. */
 bool str_style_hides(const char *style);
 
+/* ---- the time budget (util.c): pith_extract's deadline, per thread.
+ * Algorithms call budget_tick() at the heads of long loops and leave
+ * them when it says true; pith_extract then fails with PITH_ELIMIT,
+ * whatever they made of the rest. */
+/* Start a budget of seconds; not positive and finite: none. */
+void budget_start(double seconds);
+/* Whether the deadline has passed (reads the clock; stays true). */
+bool budget_expired(void);
+/* The same, reading the clock once in a few thousand calls. */
+bool budget_tick(void);
+/* End the budget: whether it ran out. */
+bool budget_stop(void);
+
 /* ---- the document (doc.c) */
 struct pith_doc {
 	void *gumbo;             /* GumboOutput, kept for attributes */

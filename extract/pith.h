@@ -183,7 +183,18 @@ typedef struct {
 	/* The statistics the "site" algorithm uses; NULL: none (then it
 	 * runs "auto" and says so).  Not owned. */
 	const pith_site *site;
+	/* Seconds pith_extract may take, counted in the calling thread's
+	 * processor time (a busy machine does not fail a page): 0 the
+	 * default (PITH_TIME_LIMIT), negative no limit.  The algorithms
+	 * check the clock between their stages and every few thousand
+	 * steps of their long loops, so a run may overshoot by a little;
+	 * one that runs out fails with PITH_ELIMIT and "time limit of N s
+	 * exceeded".  Parsing is not counted (pith_doc_parse bounds its
+	 * input instead). */
+	double time_limit;
 } pith_params;
+
+#define PITH_TIME_LIMIT 10.0
 
 PITH_API void pith_params_init(pith_params *p);
 /* Set one parameter by name ("mss.tag") from its text ("-2"). */

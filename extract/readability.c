@@ -478,6 +478,7 @@ prepare(rd *r)
 		return PITH_ENOMEM;
 
 	for (size_t n = 0; n < nn; n++) {
+		if (budget_tick()) break;   /* pith_extract reports it */
 		const pith_node *node = pith_doc_node(d, n);
 		GumboTag t = tag(r, n);
 		node_attrs at;
@@ -656,6 +657,7 @@ score_blocks(rd *r, unsigned f)
 	const pith_doc *d = r->d;
 
 	for (size_t b = 0; b < r->nb; b++) {
+		if (budget_tick()) break;
 		size_t n = pith_doc_block(d, b)->node, a;
 		double s;
 		int level = 0;
@@ -1028,6 +1030,7 @@ run(rd *r, unsigned f, size_t *top_out)
 		return -1;
 	describe(r, top, f);
 	for (size_t n = 0; n < r->nn; n++) {
+		if (budget_tick()) break;
 		size_t p = pith_doc_node(d, n)->parent;
 
 		if (p != PITH_NONE && (r->flags[p] & N_IN))
@@ -1107,6 +1110,7 @@ index_like(const rd *r, const unsigned char *kept)
 			total += r->len[n];
 	}
 	for (size_t p = 0; p < r->nn; p++) {
+		if (budget_tick()) break;
 		if (!(r->flags[p] & N_IN) || r->kids[p] < 5)
 			continue;
 		/* Count each kind of child once, from its first member; a
@@ -1183,6 +1187,7 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		return err_set(err, PITH_ENOMEM, "out of memory");
 	}
 	for (size_t i = 0; i < sizeof attempts / sizeof attempts[0]; i++) {
+		if (budget_expired()) break;
 		double len = run(&r, attempts[i], &top);
 
 		tried = i + 1;

@@ -1,9 +1,12 @@
-/* util.c - errors, buffers and the string arena the core shares. */
+/* util.c - errors, buffers, the string arena and the time budget the
+ * core shares. */
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include "internal.h"
 
 const char *
@@ -241,4 +244,73 @@ str_style_hides(const char *s)
 {
 	return s != NULL && (style_is(s, "display", "none") ||
 	    style_is(s, "visibility", "hidden"));
+}
+
+/* ---- the time budget: one deadline per thread, so that the loops that
+ * check it need no argument to reach it (readability's passes know
+ * nothing of the article) and pith_extract stays reentrant across
+ * threads (pith batch's workers).  Only pith_extract sets it.  The
+ * clock is the thread's processor time: it measures the work, so a
+ * busy machine (or a sanitizer's pace) does not fail a page that a
+ * quiet one reads. */
+#define BUDGET_CLOCK CLOCK_THREAD_CPUTIME_ID
+enum { BUDGET_TICKS = 4096 };   /* loop heads between two clock reads */
+
+static _Thread_local struct {
+	bool on, expired;
+	unsigned ticks;
+	struct timespec deadline;
+} budget;
+
+void
+budget_start(double seconds)
+{
+	struct timespec now;
+
+	memset(&budget, 0, sizeof budget);
+	/* Negative, infinite or NaN: no limit. */
+	if (!(seconds > 0) || !isfinite(seconds) || seconds > 1e9)
+		return;
+	clock_gettime(BUDGET_CLOCK, &now);
+	budget.deadline.tv_sec = now.tv_sec + (time_t)seconds;
+	budget.deadline.tv_nsec = now.tv_nsec +
+	    (long)((seconds - (double)(time_t)seconds) * 1e9);
+	if (budget.deadline.tv_nsec >= 1000000000L) {
+		budget.deadline.tv_sec++;
+		budget.deadline.tv_nsec -= 1000000000L;
+	}
+	budget.on = true;
+}
+
+bool
+budget_expired(void)
+{
+	struct timespec now;
+
+	if (!budget.on || budget.expired)
+		return budget.expired;
+	clock_gettime(BUDGET_CLOCK, &now);
+	budget.expired = now.tv_sec > budget.deadline.tv_sec ||
+	    (now.tv_sec == budget.deadline.tv_sec &&
+	    now.tv_nsec >= budget.deadline.tv_nsec);
+	return budget.expired;
+}
+
+bool
+budget_tick(void)
+{
+	if (!budget.on)
+		return false;
+	if (++budget.ticks % BUDGET_TICKS != 0)
+		return budget.expired;
+	return budget_expired();
+}
+
+bool
+budget_stop(void)
+{
+	bool expired = budget_expired();
+
+	memset(&budget, 0, sizeof budget);
+	return expired;
 }

@@ -686,7 +686,8 @@ batch_stdin_warc(batch *b)
 
 static const char batch_usage[] =
 "usage: pith batch [-j N] [-a ALGO] [-p NAME=VALUE] [-f jsonl|text] [--warc]\n"
-"                  [--captions] [--strict] [-q] [FILE|DIR|-]...\n"
+"                  [--captions] [--strict] [--time-limit S] [-q]\n"
+"                  [FILE|DIR|-]...\n"
 "\n"
 "Extracts the article of many pages in one process, in parallel, and\n"
 "prints one record per page in input order.  FILE is a page (.html, or\n"
@@ -704,6 +705,8 @@ static const char batch_usage[] =
 "      --warc              inputs are WARC; - is a WARC stream\n"
 "      --captions          keep figure captions in the text\n"
 "      --strict            exit 1 when any page failed\n"
+"      --time-limit S      give up a page's extraction after S seconds\n"
+"                          (10): an error record; 0: no limit\n"
 "  -q, --quiet             no summary line on stderr\n"
 "  -h, --help              show this help and exit\n"
 "\n"
@@ -733,6 +736,7 @@ batch_main(int argc, char **argv)
 		{ "captions", no_argument, NULL, 'C' },
 		{ "strict", no_argument, NULL, 'S' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "time-limit", required_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -804,6 +808,11 @@ batch_main(int argc, char **argv)
 			break;
 		case 'q':
 			quiet = 1;
+			break;
+		case 'T':
+			if (input_time_limit(optarg, &params.time_limit) != 0)
+				return batch_usage_error("bad time limit '%s' (seconds, 0 to "
+				    "86400; 0: none)", optarg);
 			break;
 		case 'h':
 			fputs(batch_usage, stdout);

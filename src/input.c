@@ -60,6 +60,20 @@ input_format_size(size_t n, char *out, size_t size)
 		snprintf(out, size, "%zu bytes", n);
 }
 
+int
+input_time_limit(const char *arg, double *limit)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (end == arg || *end != '\0' || errno != 0 || !(v >= 0 && v <= 86400))
+		return -1;
+	*limit = v == 0 ? -1 : v;
+	return 0;
+}
+
 /* ------------------------------------------------------------- progress */
 
 int

@@ -27,7 +27,8 @@ static const char usage_text[] =
 "usage: pith [-d] [-a ALGO] [-t FILE] [-f text|markdown|json|html] [-w WIDTH]\n"
 "            [-u URL] [-p NAME=VALUE] [--captions] [--explain] [--theme NAME]\n"
 "            [--config FILE] [--timeout S] [--max-size SIZE] [--user-agent UA]\n"
-"            [--reload | --offline] [--cache-size SIZE] [URL|FILE|-]\n"
+"            [--reload | --offline] [--cache-size SIZE] [--time-limit S]\n"
+"            [URL|FILE|-]\n"
 "\n"
 "Finds the article in a web page and shows it.  Without -d, and with a\n"
 "terminal on standard output, it opens the reader; otherwise it dumps.\n"
@@ -54,6 +55,8 @@ static const char usage_text[] =
 "      --cache-size SIZE   bound the cache in $XDG_CACHE_HOME/pith (100M);\n"
 "                          0 turns it off\n"
 "      --no-learn          do not count the page into its site's statistics\n"
+"      --time-limit S      give up finding the article after S seconds\n"
+"                          (10); 0: no limit\n"
 "      --list-algorithms   list the algorithms and exit\n"
 "      --list-params       list the parameters with their defaults and exit\n"
 "  -h, --help              show this help and exit\n"
@@ -225,7 +228,7 @@ template_load(const char *path, pith_template **out)
 
 enum { OPT_LIST_ALGORITHMS = 256, OPT_LIST_PARAMS, OPT_EXPLAIN, OPT_THEME,
 	OPT_CONFIG, OPT_CAPTIONS, OPT_TIMEOUT, OPT_MAX_SIZE, OPT_USER_AGENT,
-	OPT_RELOAD, OPT_OFFLINE, OPT_CACHE_SIZE, OPT_NO_LEARN };
+	OPT_RELOAD, OPT_OFFLINE, OPT_CACHE_SIZE, OPT_NO_LEARN, OPT_TIME_LIMIT };
 
 int
 main(int argc, char **argv)
@@ -251,6 +254,7 @@ main(int argc, char **argv)
 		{ "offline", no_argument, NULL, OPT_OFFLINE },
 		{ "cache-size", required_argument, NULL, OPT_CACHE_SIZE },
 		{ "no-learn", no_argument, NULL, OPT_NO_LEARN },
+		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -397,6 +401,11 @@ main(int argc, char **argv)
 			break;
 		case OPT_NO_LEARN:
 			ss.learn = 0;
+			break;
+		case OPT_TIME_LIMIT:
+			if (input_time_limit(optarg, &params.time_limit) != 0)
+				return usage_error("bad time limit '%s' (seconds, 0 to "
+				    "86400; 0: none)", optarg);
 			break;
 		case OPT_OFFLINE:
 			iopt.offline = 1;

@@ -77,6 +77,11 @@ input_kind input_kind_of(const char *content_type);
 /* "20 MB", "512 KB", "100 bytes": a size for messages. */
 void input_format_size(size_t n, char *out, size_t size);
 
+/* --time-limit's SECONDS (fractions too, 0 to 86400; 0: none) as
+ * pith_params.time_limit (none is negative there): 0, or -1 when it is
+ * not such a number. */
+int input_time_limit(const char *arg, double *limit);
+
 /* A progress line on stderr (a terminal), cleared when done; ctx is an
  * int that says whether it is drawn. */
 int input_progress_bar(void *ctx, const char *url, const input_progress *p);

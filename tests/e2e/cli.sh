@@ -287,6 +287,40 @@ run -d "$T/huge.html"
 expect_fail "input: a file over 64 MB" 3 "larger than 64 MB"
 rm -f "$T/huge.html"
 
+# ------------------------------------------------------------- time limit
+
+# An extraction that takes longer than --time-limit fails (exit 3, as a
+# page over --max-size does); a 2 MB page takes tens of milliseconds, a
+# thousand times the limit under test.
+python3 - "$T/big.html" <<'EOF2'
+import sys
+s = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod. "
+open(sys.argv[1], "w").write("<!DOCTYPE html><html><head><title>Big</title></head><body><article>" +
+    "".join("<p>%s</p>\n" % (s * 5) for _ in range(5000)) + "</article></body></html>")
+EOF2
+run -d --time-limit 0.00001 "$T/big.html"
+expect_fail "--time-limit: exceeded" 3 "big.html: time limit of 1e-05 s exceeded"
+run -d -a mss --time-limit=0.00001 "$T/big.html"
+expect_fail "--time-limit: exceeded with another algorithm" 3 "time limit of 1e-05 s exceeded"
+run -d --time-limit 0 "$T/big.html"
+expect_article "--time-limit 0: no limit"
+run -d --time-limit 60 "$T/page.html"
+expect_article "--time-limit: within it"
+usage "negative time limit" "bad time limit '-1'" --time-limit -1 "$T/page.html"
+usage "time limit not a number" "bad time limit 'soon'" --time-limit soon "$T/page.html"
+usage "time limit over a day" "bad time limit '86401'" --time-limit 86401 "$T/page.html"
+timeout 20 "$PITH" batch -j 1 --time-limit 0.00001 "$T/big.html" "$T/big.html" >"$T/out" 2>"$T/err"
+status=$?
+if [ "$status" -eq 0 ] && [ "$(wc -l <"$T/out")" -eq 2 ] &&
+    [ "$(grep -cF '"error":"time limit of 1e-05 s exceeded"' "$T/out")" -eq 2 ] &&
+    grep -qF '2 pages, 2 failed' "$T/err"
+then ok "--time-limit: pith batch gives error records and goes on"
+else not_ok "--time-limit: pith batch gives error records and goes on" "exit $status" \
+    "stdout: $(show "$T/out" 300)" "stderr: $(show "$T/err" 300)"; fi
+timeout 20 "$PITH" batch --time-limit x "$T/page.html" >"$T/out" 2>"$T/err"
+status=$?
+expect_fail "--time-limit: pith batch checks it" 2 "bad time limit 'x'"
+
 # ------------------------------------------------------------- no article
 
 # Exit 1 and "no article found" when there is no text.

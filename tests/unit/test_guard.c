@@ -1,5 +1,5 @@
 /* test_guard.c - the scan that bounds nesting and attributes before
- * gumbo sees a page. */
+ * gumbo sees a page, and the time budget that bounds an extraction. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -89,6 +89,89 @@ test_hostile_parse(void **state)
 	free(html);
 }
 
+/* The budget reads the clock only every few thousand ticks, and once
+ * out stays out; no limit never runs out. */
+static void
+test_budget(void **state)
+{
+	int ticks = 0;
+
+	(void)state;
+	budget_start(-1);
+	for (int i = 0; i < 10000; i++)
+		assert_false(budget_tick());
+	assert_false(budget_expired());
+	assert_false(budget_stop());
+	budget_start(1e-9);
+	while (!budget_tick())
+		ticks++;
+	assert_true(ticks >= 4000 && ticks < 4096);
+	assert_true(budget_tick());
+	assert_true(budget_expired());
+	assert_true(budget_stop());
+	/* Stopped: no budget until the next start. */
+	assert_false(budget_tick());
+	assert_false(budget_stop());
+}
+
+/* A page of n paragraphs, each its own block. */
+static pith_doc *
+big_doc(size_t n)
+{
+	static const char p[] = "<p>Lorem ipsum dolor sit amet, consectetur "
+	    "adipiscing elit, sed do eiusmod tempor incididunt.</p>\n";
+	char *html = malloc(n * (sizeof p - 1) + 1);
+	pith_doc *d = NULL;
+	pith_error err = {0};
+
+	assert_non_null(html);
+	for (size_t i = 0; i < n; i++)
+		memcpy(html + i * (sizeof p - 1), p, sizeof p - 1);
+	assert_int_equal(pith_doc_parse(html, n * (sizeof p - 1), NULL, &d, &err),
+	    PITH_OK);
+	free(html);
+	return d;
+}
+
+/* pith_extract past its time limit fails with PITH_ELIMIT and says so,
+ * for every algorithm; without a limit the same page has an article. */
+static void
+test_time_limit(void **state)
+{
+	pith_doc *d = big_doc(20000);
+	pith_params p;
+
+	(void)state;
+	pith_params_init(&p);
+	assert_true(p.time_limit == 0);   /* the default, PITH_TIME_LIMIT */
+	for (size_t i = 0; i < pith_algorithm_count(); i++) {
+		const char *name = pith_algorithm_at(i)->name;
+		pith_article *a = (pith_article *)1;
+		pith_error err = {0};
+
+		if (strcmp(name, "template") == 0)
+			continue;   /* no template: EINVAL before any work */
+		p.time_limit = 1e-6;
+		assert_int_equal(pith_extract(d, name, &p, &a, &err), PITH_ELIMIT);
+		assert_null(a);
+		assert_int_equal(err.code, PITH_ELIMIT);
+		assert_string_equal(err.msg, "time limit of 1e-06 s exceeded");
+		p.time_limit = -1;
+		assert_int_equal(pith_extract(d, name, &p, &a, &err), PITH_OK);
+		pith_article_free(a);
+	}
+	/* The default leaves plenty for a page like this. */
+	p.time_limit = 0;
+	{
+		pith_article *a = NULL;
+		pith_error err = {0};
+
+		assert_int_equal(pith_extract(d, NULL, &p, &a, &err), PITH_OK);
+		pith_article_free(a);
+	}
+	pith_doc_free(d);
+}
+
 int
 main(void)
 {
@@ -97,6 +180,8 @@ main(void)
 		cmocka_unit_test(test_too_deep),
 		cmocka_unit_test(test_attributes),
 		cmocka_unit_test(test_hostile_parse),
+		cmocka_unit_test(test_budget),
+		cmocka_unit_test(test_time_limit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
