@@ -12,8 +12,9 @@
  * So at most `window` pages are in memory at any time, whatever the run's
  * length, and the output order is the input order for any N.
  *
- * Workers call only the core (no globals), charset_decode, output_json /
- * output_write and jansson: nothing that reports or keeps static state.
+ * Workers call only the core (no globals), charset_sniff and
+ * charset_decode, output_json / output_write and jansson: nothing that
+ * reports or keeps static state.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -181,8 +182,14 @@ batch_process(const batch *b, batch_job *j)
 	char *html = NULL;
 	size_t hlen = 0;
 	pith_code rc;
+	const char *binary;
 
 	if (j->why[0] != '\0') {
+		batch_fail(b, j);
+		return;
+	}
+	if ((binary = charset_sniff(j->data, j->len)) != NULL) {
+		snprintf(j->why, sizeof j->why, "not HTML (looks like %s)", binary);
 		batch_fail(b, j);
 		return;
 	}

@@ -925,6 +925,129 @@ charset_detect(const char *data, size_t len, int not_utf8)
 	return e != NULL ? e->name : NULL;
 }
 
+/* ------------------------------------------------------------- sniffing */
+
+/* A file format's signature: bytes at an offset, '.' standing for any
+ * byte.  A weak one (letters a text may begin with: "BM", "MZ") counts
+ * only beside binary bytes in the first few. */
+typedef struct {
+	size_t at;
+	const char *magic;
+	size_t len;
+	int weak;
+	const char *what;
+} signature;
+
+#define SIG(at, m, weak, what) { at, m, sizeof m - 1, weak, what }
+
+static const signature signatures[] = {
+	SIG(0, "\x89PNG\r\n\x1a\n", 0, "a PNG image"),
+	SIG(0, "GIF87a", 0, "a GIF image"),
+	SIG(0, "GIF89a", 0, "a GIF image"),
+	SIG(0, "\xff\xd8\xff", 0, "a JPEG image"),
+	SIG(0, "RIFF....WEBP", 0, "a WebP image"),
+	SIG(0, "RIFF....WAVE", 0, "a WAVE audio file"),
+	SIG(0, "RIFF....AVI ", 0, "an AVI video"),
+	SIG(0, "II*\0", 0, "a TIFF image"),
+	SIG(0, "MM\0*", 0, "a TIFF image"),
+	SIG(0, "\0\0\1\0", 0, "an icon"),
+	SIG(4, "ftypavif", 1, "an AVIF image"),
+	SIG(4, "ftypheic", 1, "a HEIF image"),
+	SIG(4, "ftypmif1", 1, "a HEIF image"),
+	SIG(4, "ftyp", 1, "an MP4 video"),
+	SIG(0, "\x1a\x45\xdf\xa3", 0, "a Matroska or WebM video"),
+	SIG(0, "OggS\0", 0, "an Ogg audio or video file"),
+	SIG(0, "fLaC", 1, "a FLAC audio file"),
+	SIG(0, "ID3", 1, "an MP3 audio file"),
+	SIG(0, "BM", 1, "a BMP image"),
+	SIG(0, "%PDF-", 0, "a PDF document"),
+	SIG(0, "PK\3\4", 0, "a zip archive"),
+	SIG(0, "PK\5\6", 0, "a zip archive"),
+	SIG(0, "PK\7\x08", 0, "a zip archive"),
+	SIG(0, "\x1f\x8b", 0, "gzip-compressed data"),
+	SIG(0, "\x1f\x9d", 0, "compressed data (compress)"),
+	SIG(0, "BZh.1AY&SY", 0, "bzip2-compressed data"),
+	SIG(0, "BZh", 1, "bzip2-compressed data"),
+	SIG(0, "\xfd" "7zXZ\0", 0, "xz-compressed data"),
+	SIG(0, "\x28\xb5\x2f\xfd", 0, "zstd-compressed data"),
+	SIG(0, "\x04\x22\x4d\x18", 0, "LZ4-compressed data"),
+	SIG(0, "7z\xbc\xaf\x27\x1c", 0, "a 7-Zip archive"),
+	SIG(0, "Rar!\x1a\x07", 0, "a RAR archive"),
+	SIG(257, "ustar", 1, "a tar archive"),
+	SIG(0, "!<arch>\n", 0, "an ar archive"),
+	SIG(0, "\xed\xab\xee\xdb", 0, "an RPM package"),
+	SIG(0, "\x7f" "ELF", 0, "an ELF executable"),
+	SIG(0, "MZ", 1, "a Windows executable"),
+	SIG(0, "\xfe\xed\xfa\xce", 0, "a Mach-O executable"),
+	SIG(0, "\xfe\xed\xfa\xcf", 0, "a Mach-O executable"),
+	SIG(0, "\xce\xfa\xed\xfe", 0, "a Mach-O executable"),
+	SIG(0, "\xcf\xfa\xed\xfe", 0, "a Mach-O executable"),
+	SIG(0, "\xca\xfe\xba\xbe", 0, "a Java class file"),
+	SIG(0, "\0asm", 0, "a WebAssembly module"),
+	SIG(0, "wOFF", 1, "a web font"),
+	SIG(0, "wOF2", 1, "a web font"),
+	SIG(0, "\0\1\0\0\0", 0, "a font"),
+	SIG(0, "OTTO", 1, "a font"),
+	SIG(0, "SQLite format 3\0", 0, "an SQLite database"),
+	SIG(0, "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", 0, "a Microsoft Office document"),
+	SIG(0, "FWS", 1, "a Flash file"),
+	SIG(0, "CWS", 1, "a Flash file"),
+};
+
+static int
+signature_is(const signature *g, const unsigned char *p, size_t len)
+{
+	if (len < g->at + g->len)
+		return 0;
+	for (size_t i = 0; i < g->len; i++)
+		if (g->magic[i] != '.' && (unsigned char)g->magic[i] != p[g->at + i])
+			return 0;
+	return 1;
+}
+
+/* The MIME Sniffing Standard's binary data bytes: controls that text
+ * does not hold (tab, newline, form feed, carriage return and ESC do). */
+static int
+binary_byte(unsigned char c)
+{
+	return c <= 0x08 || c == 0x0b || (c >= 0x0e && c <= 0x1a) ||
+	    (c >= 0x1c && c <= 0x1f);
+}
+
+/* Enough of a page to judge it by; a share of binary bytes above which
+ * it is not text.  Compressed or random bytes are one in ten binary; a
+ * page with a few stray NULs (tests/hostile has one: 1 %) stays well
+ * under. */
+enum { SNIFF_SAMPLE = 4096, SNIFF_WEAK = 16, SNIFF_SHARE = 20 /* 1/20 */ };
+
+const char *
+charset_sniff(const char *data, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)data;
+	size_t n = len < SNIFF_SAMPLE ? len : SNIFF_SAMPLE, bin = 0, bom;
+
+	if (len == 0 || charset_bom(data, len, &bom) != NULL)
+		return NULL;
+	for (size_t i = 0; i < sizeof signatures / sizeof signatures[0]; i++) {
+		const signature *g = &signatures[i];
+		size_t k = 0, end = g->at + g->len + SNIFF_WEAK;
+
+		if (!signature_is(g, p, len))
+			continue;
+		/* A weak one needs a binary byte in it or just after it. */
+		while (g->weak && k < end && k < len && !binary_byte(p[k]))
+			k++;
+		if (!g->weak || (k < end && k < len))
+			return g->what;
+	}
+	for (size_t i = 0; i < n; i++)
+		bin += binary_byte(p[i]);
+	/* UTF-16 markup is half zero bytes, and is text. */
+	if (bin == 0 || detect_utf16(p, len) != NULL)
+		return NULL;
+	return bin * SNIFF_SHARE > n ? "binary data" : NULL;
+}
+
 /* ------------------------------------------------------------- deciding */
 
 enum { PRESCAN_LEN = 1024, PRESCAN_LATE = 256 << 10 };

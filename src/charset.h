@@ -49,6 +49,14 @@ const char *charset_prescan(const char *data, size_t len);
  * not_utf8: the bytes are known not to be UTF-8 (a false declaration). */
 const char *charset_detect(const char *data, size_t len, int not_utf8);
 
+/* Whether bytes that should be a page are binary data, judged before
+ * any decoding: a file format's signature (PNG, PDF, zip, gzip, ELF,
+ * ...), else binary data bytes (the MIME Sniffing Standard's controls)
+ * in more than 1 of 20 of the first 4 KB.  A byte order mark, UTF-16's
+ * zero bytes or a few stray NULs in a page are text.  Returns what the
+ * bytes look like ("a PNG image", "binary data"), or NULL for text. */
+const char *charset_sniff(const char *data, size_t len);
+
 /* Convert len bytes in encoding name to UTF-8.  Every malformed sequence
  * becomes U+FFFD; nothing is dropped.  *out is malloc'd and NUL-terminated
  * (it may hold NULs of its own: use *outlen).  0, or -1 when out of

@@ -320,11 +320,19 @@ decode(const char *arg, input *in)
 	char *out = NULL, *html;
 	size_t outlen = 0, hlen;
 	char shown[80];
+	const char *binary;
 
 	if (kind == INPUT_REFUSED) {
 		/* Only from a cache written by another version. */
 		snprintf(shown, sizeof shown, "%s", in->content_type);
 		report("%s: not a web page (%s)", arg, shown);
+		return -1;
+	}
+	/* A PNG or a zip decoded as text is a screen of mojibake: judged
+	 * on the raw bytes, before any encoding could hide what they are. */
+	if ((binary = charset_sniff(in->data, in->len)) != NULL) {
+		report("%s: not %s (looks like %s)", strcmp(arg, "-") == 0 ?
+		    "stdin" : arg, kind == INPUT_TEXT ? "text" : "HTML", binary);
 		return -1;
 	}
 	if (charset_decode(in->data != NULL ? in->data : "", in->len, in->content_type,

@@ -287,6 +287,51 @@ run -d "$T/huge.html"
 expect_fail "input: a file over 64 MB" 3 "larger than 64 MB"
 rm -f "$T/huge.html"
 
+# ------------------------------------------------------------- binary input
+
+# Not a page at all: refused before decoding (exit 3, as for other bad
+# input), naming what the bytes look like, on every way in.
+python3 - "$T" <<'EOF2'
+import random, sys
+d = sys.argv[1]
+rnd = random.Random(8)
+open(d + "/random.bin", "wb").write(rnd.randbytes(65536))
+open(d + "/image.html", "wb").write(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR" + rnd.randbytes(8192))
+open(d + "/doc.pdf", "wb").write(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n")
+# A page with stray NULs (one in a hundred bytes) is still a page.
+page = open(d + "/page.html", "rb").read()
+open(d + "/nuls.html", "wb").write(b"".join(page[i:i + 99] + b"\0" for i in range(0, len(page), 99)))
+open(d + "/utf16.html", "wb").write(page.decode().replace('<meta charset="utf-8">', "").encode("utf-16-le"))
+EOF2
+gzip -c "$T/page.html" >"$T/page.html.gz"
+run -d "$T/random.bin"
+expect_fail "binary: random bytes refused" 3 "random.bin: not HTML (looks like binary data)"
+run -d "$T/image.html"
+expect_fail "binary: a PNG refused whatever its name" 3 "image.html: not HTML (looks like a PNG image)"
+run -d -f json "$T/doc.pdf"
+expect_fail "binary: a PDF refused" 3 "doc.pdf: not HTML (looks like a PDF document)"
+run -d "$T/page.html.gz"
+expect_fail "binary: gzip not decoded is refused" 3 "not HTML (looks like gzip-compressed data)"
+run -d "$PITH"
+expect_fail "binary: an executable refused" 3 "not HTML (looks like an ELF executable)"
+run_in "$T/random.bin" -d -
+expect_fail "binary: from stdin too" 3 "stdin: not HTML (looks like binary data)"
+run -d "$T/nuls.html"
+expect_article "binary: a page with stray NULs is still read"
+expect_text "binary: ... and its article found" "$P2"
+run -d "$T/utf16.html"
+expect_article "binary: UTF-16 without a byte order mark is still read"
+expect_text "binary: ... and decoded" "$P2"
+# pith batch: an error record, and the run goes on.
+timeout 20 "$PITH" batch -j 1 "$T/image.html" "$T/page.html" >"$T/out" 2>"$T/err"
+status=$?
+if [ "$status" -eq 0 ] && [ "$(wc -l <"$T/out")" -eq 2 ] &&
+    head -n 1 "$T/out" | grep -qF '"error":"not HTML (looks like a PNG image)"' &&
+    sed -n 2p "$T/out" | grep -qF "$P2"
+then ok "binary: pith batch gives an error record and goes on"
+else not_ok "binary: pith batch gives an error record and goes on" "exit $status" \
+    "stdout: $(show "$T/out" 300)" "stderr: $(show "$T/err" 300)"; fi
+
 # ------------------------------------------------------------- time limit
 
 # An extraction that takes longer than --time-limit fails (exit 3, as a

@@ -1,9 +1,9 @@
 /*
  * fuzz_charset.c - libFuzzer: the input is a page's bytes as they came
- * off the wire.  It goes through every step of src/charset.c: the byte
- * order mark, the <meta> prescan, detection, label and Content-Type
- * parsing, and decoding, under Content-Types of a small set and in every
- * encoding.
+ * off the wire.  It goes through every step of src/charset.c: the binary
+ * sniffer, the byte order mark, the <meta> prescan, detection, label and
+ * Content-Type parsing, and decoding, under Content-Types of a small set
+ * and in every encoding.
  *
  * charset.h promises: the output is UTF-8 (malformed input becomes
  * U+FFFD), NUL-terminated, and valid UTF-8 read as UTF-8 comes out
@@ -81,6 +81,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_name(charset_bom(s, size, &bomlen), "charset_bom");
 	if (bomlen > size)
 		fail("BOM longer than the input", NULL);
+	/* Binary or not, judged on the bytes: a byte order mark is text. */
+	name = charset_sniff(s, size);
+	if (name != NULL && (name[0] == '\0' || bomlen > 0))
+		fail("charset_sniff named nothing, or took a BOM for binary", name);
 	check_name(charset_prescan(s, size < 1024 ? size : 1024), "charset_prescan");
 	check_name(charset_prescan(s, size), "charset_prescan (all)");
 	check_name(charset_detect(s, size, 0), "charset_detect");

@@ -15,6 +15,7 @@ When stdout is a terminal (a pty here) the dump must also drop bidi
 overrides, embeddings and isolates; the reader is checked in tmux.
 Prints TAP; a comment per case gives its times and peak memory.
 """
+import gzip
 import json
 import os
 import pty
@@ -208,11 +209,36 @@ def png():
             random.Random(9).randbytes(256 * 1024) + b"\0\0\0\0IEND\xaeB`\x82")
 
 
+def pdf():
+    # A PDF's first lines are text; its streams are compressed.
+    return (b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Length 65536 /Filter "
+            b"/FlateDecode >>\nstream\n" + random.Random(10).randbytes(65536) +
+            b"\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n")
+
+
+def gzipped():
+    return gzip.compress(page(article()), mtime=0)
+
+
+def utf16():
+    # No byte order mark and no <meta>: told by its zero bytes.
+    return page(article()).decode("utf-8").replace(
+        '<meta charset="utf-8">', "").encode("utf-16-le")
+
+
+def big_article():
+    # 1.3 MB of paragraphs: tens of milliseconds of extraction, far over
+    # the tiny --time-limit its case gives.
+    return page(article() * 400)
+
+
 ARTICLE = {0}
 NONE = {1}
 ANY = {0, 1, 3}
+INPUT = {3}
 # name, generator, allowed statuses, options for the text format, and
-# whether an article found must hold MARK (the page has article()).
+# whether an article found must hold MARK (the page has article());
+# optionally options for every format and what stderr must say.
 CASES = [
     ("nesting 200000 deep", deep, ARTICLE, [], True),
     ("50 MB of text in one node", big_node, ARTICLE, ["-w", "80"], False),
@@ -233,8 +259,17 @@ CASES = [
     ("zero-width characters", zero_width, ARTICLE, ["-w", "30"], True),
     ("a page of only links", only_links, NONE, [], False),
     ("an empty file", lambda: b"", NONE, [], False),
-    ("random bytes", random_bytes, ANY, [], False),
-    ("a PNG", png, ANY, [], False),
+    # Not pages at all: refused before decoding, named.
+    ("random bytes", random_bytes, INPUT, [], False, [],
+     "not HTML (looks like binary data)"),
+    ("a PNG", png, INPUT, [], False, [], "not HTML (looks like a PNG image)"),
+    ("a PDF", pdf, INPUT, [], False, [], "not HTML (looks like a PDF document)"),
+    ("gzip not decoded", gzipped, INPUT, [], False, [],
+     "not HTML (looks like gzip-compressed data)"),
+    ("UTF-16 without a byte order mark", utf16, ARTICLE, [], True),
+    # The time budget: an extraction over its limit stops, exit 3.
+    ("1 MB over a tiny --time-limit", big_article, INPUT, [], False,
+     ["--time-limit", "0.001"], "time limit of 0.001 s exceeded"),
 ]
 
 # ------------------------------------------------------------ checks
@@ -310,7 +345,7 @@ def run(args, out, err, stdout=None, limit=TIME_LIMIT):
     return r["status"], r["signal"], r["secs"], r["kb"], r["killed"]
 
 
-def check_run(desc, path, args, allowed, fmt, base_kb, size, marked):
+def check_run(desc, path, args, allowed, fmt, base_kb, size, marked, message=None):
     out, err = tmp + "/out", tmp + "/err"
     limit = TIME_LIMIT + TIME_PER_MB * size / MB
     status, sig, secs, kb, timed_out = run(args + [path], out, err, limit=limit)
@@ -333,6 +368,9 @@ def check_run(desc, path, args, allowed, fmt, base_kb, size, marked):
     if re.search(r"Sanitizer|runtime error:", errs):
         why.append("sanitizer: " + errs[:1500])
     why += controls(errs, "stderr")
+    if message is not None and (message not in errs or errs.count("\n") != 1 or
+                                not errs.startswith("pith: ")):
+        why.append("stderr is not one line saying %r" % message)
     with open(out, "rb") as f:
         data = f.read()
     text = data.decode("utf-8", "surrogateescape")
@@ -366,7 +404,8 @@ def main():
     comment("%s build; limits: %d s + %.0f s/MB, %d MB + %d MB + %d x input" % (
         "sanitized" if SANITIZED else "plain", TIME_LIMIT, TIME_PER_MB,
         base_kb // 1024, RSS_SLACK // 1024, RSS_FACTOR))
-    for name, gen, allowed, textopts, marked in CASES:
+    for name, gen, allowed, textopts, marked, *rest in CASES:
+        allopts, message = rest if rest else ([], None)
         path = tmp + "/page.html"
         data = gen()
         with open(path, "wb") as f:
@@ -375,15 +414,17 @@ def main():
         size = os.path.getsize(path)
         stats = []
         for fmt in ("text", "markdown", "json"):
-            opts = ["-d", "-f", fmt] + (textopts if fmt == "text" else [])
+            opts = ["-d", "-f", fmt] + allopts + (textopts if fmt == "text" else [])
             secs, kb, status = check_run("%s: %s" % (name, fmt), path, opts,
-                                         allowed, fmt, base_kb, size, marked)
+                                         allowed, fmt, base_kb, size, marked,
+                                         message)
             stats.append("%s %.2f s %d MB" % (fmt, secs, kb // 1024))
         comment("%s (%s): exit %s; %s" % (
             name, "%.1f MB" % (size / MB) if size >= MB else "%d KB" % (size // 1024),
             status, ", ".join(stats)))
         os.unlink(path)
     terminal()
+    reader_refuses()
     reader()
 
 
@@ -439,6 +480,45 @@ def terminal():
             not_ok(desc, why)
         else:
             ok(desc)
+
+
+def reader_refuses():
+    """The reader (in tmux: no -d, a terminal) refuses binary input as -d
+    does: the screen is restored, then one line on stderr, exit 3."""
+    desc = "a PNG: the reader refuses it"
+    if shutil.which("tmux") is None:
+        ok(desc + " # SKIP tmux not installed")
+        return
+    path, sock, done = tmp + "/image.png", tmp + "/tmux-png.sock", tmp + "/png.status"
+    with open(path, "wb") as f:
+        f.write(png())
+    with open(tmp + "/png.sh", "w") as f:
+        f.write("'%s' '%s' 2>'%s/png.err'; echo $? >'%s.tmp'; mv '%s.tmp' '%s'\n" % (
+            PITH, path, tmp, done, done, done))
+    subprocess.run(["tmux", "-f", "/dev/null", "-S", sock, "new-session", "-d", "-s",
+                    "png", "-x", "80", "-y", "24", "sh " + tmp + "/png.sh"],
+                   capture_output=True, env=env)
+    end = time.monotonic() + TIME_LIMIT
+    while not os.path.exists(done) and time.monotonic() < end:
+        time.sleep(0.05)
+    subprocess.run(["tmux", "-f", "/dev/null", "-S", sock, "kill-server"],
+                   capture_output=True, env=env)
+    why = []
+    if not os.path.exists(done):
+        why.append("no exit after %d s" % TIME_LIMIT)
+    else:
+        with open(done) as f:
+            status = f.read().strip()
+        with open(tmp + "/png.err", "rb") as f:
+            errs = f.read().decode("utf-8", "surrogateescape")
+        if status != "3":
+            why.append("exit status %s, expected 3" % status)
+        if "not HTML (looks like a PNG image)" not in errs or errs.count("\n") != 1:
+            why.append("stderr: %r" % errs[:300])
+    if why:
+        not_ok(desc, why)
+    else:
+        ok(desc)
 
 
 def reader():
