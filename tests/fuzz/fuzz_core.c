@@ -1,9 +1,9 @@
 /*
  * fuzz_core.c - libFuzzer: the input is a page.  It goes through the
- * parser, every algorithm in the registry and every output the program
- * has: text and Markdown from the core, the -d formats (text, Markdown,
- * JSON), and, for one algorithm per input, --explain and the reader's
- * layout.
+ * parser and every algorithm in the registry; then, for one algorithm's
+ * article chosen by the input, every output the program has (text and
+ * Markdown from the core, the -d formats text, Markdown and JSON), and
+ * for another --explain and the reader's layout or its debug overlay.
  *
  * Beyond "no crash, no leak, no undefined behaviour" it checks what is
  * promised: the core's text is UTF-8 (pith.h), the dumps carry no C0/C1
@@ -212,17 +212,17 @@ outputs(const pith_article *a, int width)
 	free(s);
 }
 
-/* The reader and --explain: costly, so one algorithm per input. */
+/* The reader and --explain: costly, so one algorithm per input, and
+ * the article's layout or the debug overlay's as the input says. */
 static void
-views(const pith_article *a, int width)
+views(const pith_article *a, int width, int overlay)
 {
 	char *s;
 	size_t n;
 
 	s = capture(a, width, explain_print, &n);
 	free(s);
-	check_layout(a, width > 0 ? width : 60, 0);
-	check_layout(a, width > 0 ? width : 60, 1);
+	check_layout(a, width > 0 ? width : 60, overlay);
 }
 
 int
@@ -240,6 +240,33 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* A number drawn from the input, to choose what one input checks.  Not
+ * its size alone: under -max_len most inputs grow to the same size. */
+static uint32_t
+input_hash(const uint8_t *d, size_t n)
+{
+	uint32_t h = 2166136261u ^ (uint32_t)n;
+
+	for (size_t i = 0; i < n && i < 64; i++)
+		h = (h ^ d[i]) * 16777619u;
+	for (size_t i = n > 64 ? n - 64 : n; i < n; i++)
+		h = (h ^ d[i]) * 16777619u;
+	return h;
+}
+
+/* The first algorithm at or after `from` (cyclically) that found an
+ * article, or na. */
+static size_t
+pick(pith_code *rc, size_t na, size_t from)
+{
+	for (size_t k = 0; k < na; k++)
+		if (rc[(from + k) % na] == PITH_OK)
+			return (from + k) % na;
+	return na;
+}
+
+enum { MAX_ALGORITHMS = 32 };
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -248,9 +275,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pith_doc *doc = NULL;
 	pith_error err = {0};
 	const pith_meta *m;
+	uint32_t h = input_hash(data, size);
 	/* Some width from the input, narrow ones included. */
-	int width = size % 3 == 0 ? 0 : 8 + (int)(size % 113);
+	int width = h % 3 == 0 ? 0 : 8 + (int)(h / 3 % 113);
+	size_t na = pith_algorithm_count(), o, v;
+	pith_article *arts[MAX_ALGORITHMS] = {0};
+	pith_code rcs[MAX_ALGORITHMS];
 
+	if (na > MAX_ALGORITHMS)
+		abort();
 	if (pith_doc_parse((const char *)data, size, &po, &doc, &err) != PITH_OK)
 		return 0;
 	m = pith_doc_meta(doc);
@@ -263,13 +296,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_utf8("block text is not UTF-8", bl->text, bl->len);
 	}
 
+	/* Every algorithm extracts: each has code of its own. */
 	pith_params_init(&params);
 	params.tmpl = tmpl;
-	for (size_t i = 0; i < pith_algorithm_count(); i++) {
+	for (size_t i = 0; i < na; i++) {
 		pith_article *a = NULL;
-		pith_code rc = pith_extract(doc, pith_algorithm_at(i)->name,
-		    &params, &a, &err);
 
+		rcs[i] = pith_extract(doc, pith_algorithm_at(i)->name, &params, &a,
+		    &err);
 		if (a != NULL) {
 			/* The explanation API, as the overlay reads it. */
 			size_t first, last;
@@ -280,13 +314,36 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				pith_article_block_kept(a, b);
 				pith_article_block_reason(a, b);
 			}
-			if (rc == PITH_OK)
-				outputs(a, width);
-			if (rc == PITH_OK && i == size % pith_algorithm_count())
-				views(a, width);
-			pith_article_free(a);
+		} else if (rcs[i] == PITH_OK) {
+			fail("an algorithm succeeded without an article", NULL, 0);
 		}
+		arts[i] = a;
 	}
+	/* The outputs and views are the same code whatever the algorithm,
+	 * and cost several times an extraction: one algorithm's article
+	 * each, chosen by the input, so that over many inputs every kind
+	 * of article (whole blocks, clipped token spans) goes through them. */
+	/* Out of time, an algorithm stops wherever it is and leaves no
+	 * article, only the error. */
+	{
+		pith_article *a = NULL;
+		size_t i = (h >> 20) % na;
+
+		params.time_limit = 1e-9;
+		if (pith_extract(doc, pith_algorithm_at(i)->name, &params, &a,
+		    &err) == PITH_ELIMIT && (a != NULL ||
+		    strcmp(err.msg, "time limit of 1e-09 s exceeded") != 0))
+			fail("a time limit exceeded left an article or no message",
+			    err.msg, strlen(err.msg));
+		pith_article_free(a);
+		params.time_limit = 0;
+	}
+	if ((o = pick(rcs, na, h % na)) < na)
+		outputs(arts[o], width);
+	if ((v = pick(rcs, na, h / na % na)) < na)
+		views(arts[v], width, h >> 16 & 1);
+	for (size_t i = 0; i < na; i++)
+		pith_article_free(arts[i]);
 	pith_doc_free(doc);
 	return 0;
 }

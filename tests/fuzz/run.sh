@@ -52,7 +52,25 @@ seed() {
 	done
 	case $1 in
 	core)
+		# The pages, and the bodies of those over -max_len in pieces
+		# that fit it (cut before a tag, behind a head of their own):
+		# otherwise only each page's first 4 KB would be explored.
 		pages "$2"
+		python3 - "$2" <<-'EOF'
+		import os, sys
+		d, room = sys.argv[1], 4096 - 100
+		head = b'<!DOCTYPE html><html><head><meta charset="utf-8"><title>Part</title></head><body>'
+		for f in sorted(os.listdir(d)):
+		    t = open(os.path.join(d, f), "rb").read()
+		    if len(t) <= 4096 or t.find(b"<body") < 0:
+		        continue
+		    i, k = t.find(b"<body"), 0
+		    while i < len(t):
+		        j = t.rfind(b"<", i + 1, i + room) if i + room < len(t) else len(t)
+		        j = j if j > i else min(len(t), i + room)
+		        open(os.path.join(d, "%s.part%d" % (f, k)), "wb").write(head + t[i:j])
+		        i, k = j, k + 1
+		EOF
 		;;
 	charset)
 		# The pages as they are, and in other encodings, with and
@@ -139,6 +157,16 @@ dict() {
 	esac
 }
 
+# maxlen NAME: the -max_len option for a harness that needs one.  The
+# core runs every algorithm on each input, in time linear in its size:
+# at 4 KB it tries five to seven times as many as at the fixtures' 20 KB
+# (100 exec/s against 14), and finds more in the same time.
+maxlen() {
+	case $1 in
+	core) echo "-max_len=4096" ;;
+	esac
+}
+
 # stat NAME: one of libFuzzer's final stats from $log.
 stat() {
 	sed -n "s/^stat::$1: *//p" "$log" | tail -n 1
@@ -188,7 +216,7 @@ for name in $names; do
 	# In CI a fixed seed: the same binary explores the same inputs, so a
 	# run fails for a bug, not for luck.
 	[ $check = 1 ] && seedopt=-seed=1 || seedopt=
-	if "$bin" $opts $seedopt $(dict "$name") -max_total_time="$secs" \
+	if "$bin" $opts $seedopt $(dict "$name") $(maxlen "$name") -max_total_time="$secs" \
 	    -artifact_prefix="$fb/artifacts/$name-" "$corpus" "$fb/seed/$name" \
 	    >"$log" 2>&1 </dev/null; then
 		echo "ok - fuzz $name: ${secs}s, $(stat number_of_executed_units) runs," \
