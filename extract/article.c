@@ -18,14 +18,30 @@ article_token_arrays(pith_article *a, pith_error *err)
 void
 article_stats(const pith_article *a, size_t *words, double *link_ratio)
 {
-	const pith_token *t = pith_doc_tokens(a->doc);
-	size_t nt = pith_doc_ntokens(a->doc), k = 0, chars = 0, link = 0;
+	const pith_token *t = NULL;
+	size_t nt = 0, k = 0, chars = 0, link = 0;
+	bool whole = true;
 
+	/* Whole blocks in order (readability's answers) need only each
+	 * block's word count, not the token stream: most pages never
+	 * build it. */
+	for (size_t i = 0; i < a->nspans && whole; i++) {
+		const pith_span *s = &a->spans[i];
+
+		whole = s->start == 0 && s->end == pith_doc_block(a->doc, s->block)->len &&
+		    (i == 0 || s->block > s[-1].block);
+	}
+	if (!whole) {
+		t = pith_doc_tokens(a->doc);
+		nt = pith_doc_ntokens(a->doc);
+	}
 	*words = 0;
 	for (size_t i = 0; i < a->nspans; i++) {
 		const pith_span *s = &a->spans[i];
 		const pith_block *b = pith_doc_block(a->doc, s->block);
 
+		if (whole)
+			*words += pith_doc_block_words(a->doc, s->block);
 		/* Tokens are in block order, so one sweep finds them. */
 		while (k < nt && (t[k].block == PITH_NONE || t[k].block < s->block))
 			k++;
@@ -62,11 +78,15 @@ pith_article_note(const pith_article *a)
 void
 article_sum_blocks(pith_article *a)
 {
-	const pith_token *t = pith_doc_tokens(a->doc);
+	const pith_token *t;
+	size_t nt;
 
+	/* Only token methods have scores: the others need no tokens. */
 	if (a->token_score == NULL)
 		return;
-	for (size_t i = 0; i < pith_doc_ntokens(a->doc); i++)
+	t = pith_doc_tokens(a->doc);
+	nt = pith_doc_ntokens(a->doc);
+	for (size_t i = 0; i < nt; i++)
 		if (t[i].block != PITH_NONE)
 			a->block_score[t[i].block] += a->token_score[i];
 }

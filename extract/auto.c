@@ -59,6 +59,12 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		return rc;
 	if (rc == PITH_OK)
 		article_stats(a, &rw, &rl);
+	/* Readability's answer stands whatever MSS would say: MSS (and the
+	 * token stream it needs) is left out. */
+	if (rc == PITH_OK && rl <= 0.5 && rw >= SCRAP_WORDS) {
+		snprintf(note, sizeof note, "readability: %zu words, links %.2f", rw, rl);
+		return article_note(a, note, err);
+	}
 	if ((m.block_score = calloc(pith_doc_nblocks(d) + 1, sizeof *m.block_score)) == NULL)
 		return err_set(err, PITH_ENOMEM, "out of memory");
 	mrc = mss_extract(d, p, &m, NULL);

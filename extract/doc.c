@@ -8,6 +8,8 @@
  * between two block-level boundaries, collapsed as white-space: normal
  * would show it (verbatim inside pre).
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -52,7 +54,8 @@ typedef struct {
 
 typedef struct {
 	pith_doc *doc;
-	size_t cap_nodes, cap_gnodes, cap_blocks, cap_runs, cap_tokens;
+	bool tokens;       /* store the token stream (else count words only) */
+	size_t cap_nodes, cap_gnodes, cap_blocks, cap_bwords, cap_runs, cap_tokens;
 	buf text;
 	frame *stack;
 	size_t depth, max_depth;
@@ -191,6 +194,10 @@ token_push(builder *b, pith_token_kind kind, size_t node, size_t start,
 {
 	pith_doc *d = b->doc;
 
+	if (kind == PITH_TOKEN_WORD && b->open)
+		d->bwords[d->nblocks - 1]++;
+	if (!b->tokens)
+		return;
 	if (!grow(&d->tokens, &b->cap_tokens, d->ntokens + 1, sizeof *d->tokens)) {
 		b->oom = true;
 		return;
@@ -240,10 +247,12 @@ block_begin(builder *b, pith_block_kind kind)
 	pith_block *blk;
 	size_t t;
 
-	if (!grow(&d->blocks, &b->cap_blocks, d->nblocks + 1, sizeof *d->blocks)) {
+	if (!grow(&d->blocks, &b->cap_blocks, d->nblocks + 1, sizeof *d->blocks) ||
+	    !grow(&d->bwords, &b->cap_bwords, d->nblocks + 1, sizeof *d->bwords)) {
 		b->oom = true;
 		return;
 	}
+	d->bwords[d->nblocks] = 0;
 	blk = &d->blocks[d->nblocks++];
 	*blk = (pith_block){
 		.kind = kind, .level = b->c.level, .list = b->c.list,
@@ -1044,13 +1053,43 @@ finish(builder *b)
 	}
 }
 
+/* Ready b to walk into d: tokens says whether to store the token stream
+ * or only count each block's words. */
+static void
+builder_init(builder *b, pith_doc *d, const char *page_url, size_t max_depth,
+             bool tokens)
+{
+	*b = (builder){ .doc = d, .tokens = tokens, .page_url = page_url,
+	    .max_depth = max_depth, .ws = WS_SUPPRESS };
+	b->c = (ctx){ .kind = PITH_BLOCK_PARA, .box = PITH_NONE, .item = PITH_NONE,
+	    .olist = PITH_NONE, .row = PITH_NONE };
+	if (page_url != NULL && (d->url = strdup(page_url)) == NULL)
+		b->oom = true;
+}
+
+/* The walk over gumbo's tree; false when out of memory. */
+static bool
+builder_run(builder *b, GumboOutput *g)
+{
+	if (!b->oom && (b->stack = malloc(b->max_depth * sizeof *b->stack)) == NULL)
+		b->oom = true;
+	if (!b->oom)
+		walk(b, g->document);
+	block_end(b);
+	free(b->stack);
+	free(b->brk);
+	b->stack = NULL;
+	b->brk = NULL;
+	return !b->oom;
+}
+
 pith_code
 pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
                pith_doc **out, pith_error *err)
 {
 	GumboOptions go = kGumboDefaultOptions;
 	GumboOutput *g;
-	builder b = {0};
+	builder b;
 	pith_doc *d;
 	size_t glen;
 
@@ -1061,14 +1100,15 @@ pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
 		html += 3, len -= 3;
 	if ((d = calloc(1, sizeof *d)) == NULL)
 		return err_set(err, PITH_ENOMEM, "out of memory");
+	if (pthread_mutex_init(&d->tokens_lock, NULL) != 0) {
+		free(d);
+		return err_set(err, PITH_ENOMEM, "out of memory");
+	}
 	d->bytes = len;
-	b.doc = d;
-	b.page_url = opt != NULL ? opt->url : NULL;
-	b.max_depth = opt != NULL && opt->max_depth ? opt->max_depth : DEFAULT_MAX_DEPTH;
-	b.c = (ctx){ .kind = PITH_BLOCK_PARA, .box = PITH_NONE, .item = PITH_NONE,
-	    .olist = PITH_NONE, .row = PITH_NONE };
-	b.ws = WS_SUPPRESS;
-	if (b.page_url != NULL && (d->url = strdup(b.page_url)) == NULL)
+	/* Kept for the token stream, built on demand by a second walk. */
+	d->max_depth = opt != NULL && opt->max_depth ? opt->max_depth : DEFAULT_MAX_DEPTH;
+	builder_init(&b, d, opt != NULL ? opt->url : NULL, d->max_depth, false);
+	if (opt != NULL && opt->url != NULL && (d->page_url = strdup(opt->url)) == NULL)
 		b.oom = true;
 
 	if (guard_html(html ? html : "", len, opt != NULL && opt->max_nesting ?
@@ -1088,15 +1128,8 @@ pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
 		pith_doc_free(d);
 		return err_set(err, PITH_EPARSE, "cannot parse the page");
 	}
-	if ((b.stack = malloc(b.max_depth * sizeof *b.stack)) == NULL)
-		b.oom = true;
-	if (!b.oom)
-		walk(&b, g->document);
-	block_end(&b);
-	if (!b.oom)
+	if (builder_run(&b, g))
 		finish(&b);
-	free(b.stack);
-	free(b.brk);
 	buf_free(&b.text);
 	if (b.oom) {
 		pith_doc_free(d);
@@ -1110,6 +1143,61 @@ pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
 	return PITH_OK;
 }
 
+/* The token stream, made by walking the tree again into a scratch
+ * document that keeps only its tokens: the same walk makes the same
+ * blocks, so every token's block and offsets are the first walk's.
+ * Most pages never need it (auto reads the blocks and their word
+ * counts), and on a page of prose it is some eight times the page. */
+static void
+doc_tokens_build(pith_doc *d)
+{
+	pith_doc *s = calloc(1, sizeof *s);
+	builder b;
+
+	if (s == NULL) {
+		d->tokens_oom = true;
+		return;
+	}
+	builder_init(&b, s, d->page_url, d->max_depth, true);
+	if (builder_run(&b, d->gumbo) && !b.oom) {
+		d->tokens = s->tokens;
+		d->ntokens = s->ntokens;
+		s->tokens = NULL;
+	} else {
+		d->tokens_oom = true;
+	}
+	buf_free(&b.text);
+	free(s->gnodes);
+	free(s->nodes);
+	free(s->blocks);
+	free(s->bwords);
+	free(s->runs);
+	free(s->tokens);
+	free(s->url);
+	free(s->title);
+	free(s->lang);
+	arena_free(&s->strings);
+	free(s);
+}
+
+/* Build the tokens once, whichever thread asks first; the flag is
+ * read without the lock once set. */
+static void
+doc_tokens(const pith_doc *cd)
+{
+	/* Documents are only ever made by pith_doc_parse, never const. */
+	pith_doc *d = (pith_doc *)cd;
+
+	if (atomic_load_explicit(&d->tokens_ready, memory_order_acquire))
+		return;
+	pthread_mutex_lock(&d->tokens_lock);
+	if (!atomic_load_explicit(&d->tokens_ready, memory_order_relaxed)) {
+		doc_tokens_build(d);
+		atomic_store_explicit(&d->tokens_ready, true, memory_order_release);
+	}
+	pthread_mutex_unlock(&d->tokens_lock);
+}
+
 void
 pith_doc_free(pith_doc *d)
 {
@@ -1120,20 +1208,42 @@ pith_doc_free(pith_doc *d)
 	free(d->gnodes);
 	free(d->nodes);
 	free(d->blocks);
+	free(d->bwords);
 	free(d->runs);
 	free(d->tokens);
 	free(d->text);
 	free(d->guarded);
 	free(d->url);
+	free(d->page_url);
 	free(d->title);
 	free(d->lang);
 	arena_free(&d->strings);
+	pthread_mutex_destroy(&d->tokens_lock);
 	free(d);
 }
 
 size_t pith_doc_nblocks(const pith_doc *d) { return d->nblocks; }
-size_t pith_doc_ntokens(const pith_doc *d) { return d->ntokens; }
-const pith_token *pith_doc_tokens(const pith_doc *d) { return d->tokens; }
+
+size_t
+pith_doc_ntokens(const pith_doc *d)
+{
+	doc_tokens(d);
+	return d->ntokens;
+}
+
+const pith_token *
+pith_doc_tokens(const pith_doc *d)
+{
+	doc_tokens(d);
+	return d->tokens;
+}
+
+size_t
+pith_doc_block_words(const pith_doc *d, size_t i)
+{
+	return i < d->nblocks ? d->bwords[i] : 0;
+}
+
 size_t pith_doc_nnodes(const pith_doc *d) { return d->nnodes; }
 const char *pith_doc_title(const pith_doc *d) { return d->meta.title; }
 const char *pith_doc_lang(const pith_doc *d) { return d->meta.lang; }

@@ -2,7 +2,9 @@
 #ifndef PITH_INTERNAL_H
 #define PITH_INTERNAL_H
 
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include "pith.h"
 
@@ -75,8 +77,17 @@ struct pith_doc {
 	size_t nblocks;
 	pith_run *runs;
 	size_t nruns;
+	size_t *bwords;          /* nblocks: the word tokens in each block */
+	/* The token stream is built on first use (pith_doc_tokens): most
+	 * pages never need it.  tokens_ready is set once it is there (or
+	 * failed: tokens_oom); the lock makes one thread build it. */
 	pith_token *tokens;
 	size_t ntokens;
+	atomic_bool tokens_ready;
+	bool tokens_oom;
+	pthread_mutex_t tokens_lock;
+	char *page_url;          /* opt->url, and the depth limit, for that walk */
+	size_t max_depth;
 	char *text;              /* every block's text, back to back */
 	char *guarded;           /* the bounded input gumbo parsed, or NULL */
 	size_t bytes;            /* the input's size, as given */

@@ -133,8 +133,13 @@ PITH_API void pith_doc_free(pith_doc *doc);
 
 PITH_API size_t pith_doc_nblocks(const pith_doc *doc);
 PITH_API const pith_block *pith_doc_block(const pith_doc *doc, size_t i);
+/* The token stream is made on the first call of either (safe from any
+ * thread); a page that only needs blocks never pays for it.  NULL (and
+ * 0 tokens) when out of memory. */
 PITH_API size_t pith_doc_ntokens(const pith_doc *doc);
 PITH_API const pith_token *pith_doc_tokens(const pith_doc *doc);
+/* How many of the tokens are words in block i, without the stream. */
+PITH_API size_t pith_doc_block_words(const pith_doc *doc, size_t i);
 PITH_API size_t pith_doc_nnodes(const pith_doc *doc);
 PITH_API const pith_node *pith_doc_node(const pith_doc *doc, size_t i);
 /* An attribute of node i, or NULL. */

@@ -807,8 +807,7 @@ header(builder *bd, const pith_article *a)
 	const pith_meta *m = pith_doc_meta(bd->d);
 	const char *title = pith_doc_title(bd->d);
 	const char *sep = bd->o->ascii ? " - " : " \xc2\xb7 ";
-	const pith_token *t = pith_doc_tokens(bd->d);
-	size_t words = 0, first, last, nt = pith_doc_ntokens(bd->d);
+	size_t words = 0, first, last;
 	unsigned mode = bd->o->ascii ? ASCII : 0;
 	dstr *d = &bd->ds;
 	prefix pf = {0};
@@ -822,12 +821,16 @@ header(builder *bd, const pith_article *a)
 	}
 	/* Reading time from the words kept, at 230 a minute. */
 	if (pith_article_token_span(a, &first, &last)) {
+		/* A token method: its tokens are there already. */
+		const pith_token *t = pith_doc_tokens(bd->d);
+		size_t nt = pith_doc_ntokens(bd->d);
+
 		for (size_t i = first; i <= last && i < nt; i++)
 			words += t[i].kind == PITH_TOKEN_WORD;
 	} else {
-		for (size_t i = 0; i < nt; i++)
-			words += t[i].kind == PITH_TOKEN_WORD && t[i].block != PITH_NONE &&
-			    pith_article_block_kept(a, t[i].block);
+		for (size_t i = 0; i < pith_doc_nblocks(bd->d); i++)
+			if (pith_article_block_kept(a, i))
+				words += pith_doc_block_words(bd->d, i);
 	}
 	ds_reset(d);
 	if (m != NULL) {

@@ -26,9 +26,17 @@ static size_t cluster(const uint8_t *u, size_t len, const char *gb, size_t i,
 		ucs4_t *first, int *w)
 {
 	ucs4_t uc, c;
-	int n = u8_mbtoucr(&uc, u + i, len - i);
+	int n;
 	size_t j;
 
+	/* ASCII alone in its cluster (most text): printable characters are
+	 * one column, controls none, as uc_width says (test_wrap checks). */
+	if (u[i] < 0x80 && gb && (i + 1 >= len || gb[i + 1])) {
+		*first = u[i];
+		*w = u[i] >= 0x20 && u[i] < 0x7f;
+		return 1;
+	}
+	n = u8_mbtoucr(&uc, u + i, len - i);
 	if (n < 0) {
 		/* libunistring may lump invalid bytes together; we never do. */
 		*first = 0xFFFD;
@@ -46,6 +54,22 @@ static size_t cluster(const uint8_t *u, size_t len, const char *gb, size_t i,
 		uc = c;
 	}
 	return j - i;
+}
+
+/* u8_grapheme_breaks; ASCII text (no Extend, no ZWJ) breaks between
+ * every two characters but CR LF, so it needs no property lookups. */
+static void graphemes(const uint8_t *u, size_t len, char *gb)
+{
+	size_t i;
+
+	for (i = 0; i < len && u[i] < 0x80; i++)
+		;
+	if (i < len) {
+		u8_grapheme_breaks(u, len, gb);
+		return;
+	}
+	for (i = 0; i < len; i++)
+		gb[i] = i == 0 || u[i - 1] != '\r' || u[i] != '\n';
 }
 
 static int clamp(long w)
@@ -86,7 +110,7 @@ int wrap_lines(const char *s, size_t len, int width, wrap_line **lines, size_t *
 		return -1;
 	gb = lb + len;
 	u8_possible_linebreaks(u, len, "UTF-8", lb);
-	u8_grapheme_breaks(u, len, gb);
+	graphemes(u, len, gb);
 
 	for (;;) {
 		/* vend/vw: end and width of the shown text (trailing spaces
@@ -167,7 +191,7 @@ int wrap_width(const char *s, size_t len)
 	int cw;
 
 	if (gb && len)
-		u8_grapheme_breaks(u, len, gb);
+		graphemes(u, len, gb);
 	while (i < len) {
 		i += cluster(u, len, gb, i, &uc, &cw);
 		w += cw;

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <uniwbrk.h>
@@ -325,6 +326,48 @@ test_tokens(void **state)
 	pith_doc_free(d);
 }
 
+/* The token stream is built on first use, from any thread: both
+ * threads get the same one; each block's word count, known without it,
+ * matches its word tokens. */
+static void *
+tokens_of(void *d)
+{
+	return (void *)pith_doc_tokens(d);
+}
+
+static void
+test_tokens_lazy(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<h1>Title here</h1><p>One two, <b>three</b>-four "
+	    "5.6 o'clock</p><ul><li>x<li>y z</ul><p>  </p><pre>a b\n c</pre>"
+	    "<table><tr><td>cell one<td>two</table><p>\xe4\xb8\xad\xe6\x96\x87 "
+	    "caf\xc3\xa9</p>");
+	pthread_t th[2];
+	void *got[2];
+	size_t words = 0;
+
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(pthread_create(&th[i], NULL, tokens_of, d), 0);
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(pthread_join(th[i], &got[i]), 0);
+	assert_non_null(got[0]);
+	assert_ptr_equal(got[0], got[1]);
+	assert_ptr_equal(got[0], pith_doc_tokens(d));
+	for (size_t b = 0; b < pith_doc_nblocks(d); b++) {
+		size_t n = 0;
+
+		for (size_t i = 0; i < pith_doc_ntokens(d); i++)
+			n += pith_doc_tokens(d)[i].kind == PITH_TOKEN_WORD &&
+			    pith_doc_tokens(d)[i].block == b;
+		assert_int_equal(pith_doc_block_words(d, b), n);
+		words += n;
+	}
+	assert_int_equal(words, 20);
+	assert_int_equal(pith_doc_block_words(d, pith_doc_nblocks(d)), 0);
+	pith_doc_free(d);
+}
+
 static size_t
 count(const pith_doc *d, pith_token_kind k)
 {
@@ -551,6 +594,7 @@ main(void)
 		cmocka_unit_test(test_empty_and_bom),
 		cmocka_unit_test(test_depth_limit),
 		cmocka_unit_test(test_wordbreaks_ascii),
+		cmocka_unit_test(test_tokens_lazy),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,6 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unigbrk.h>
+#include <unistr.h>
+#include <uniwidth.h>
+
 #include "wrap.h"
 
 typedef struct {
@@ -356,6 +360,39 @@ static void test_wrap_width(void **state)
 	assert_int_equal(wrap_width(big, 900), 600);
 }
 
+/* ASCII takes a fast path: every pair of bytes, alone and before a
+ * combining mark, measures as uc_width and u8_grapheme_breaks say. */
+static void test_ascii_fast_path(void **state)
+{
+	(void)state;
+	for (unsigned a = 0; a < 128; a++) {
+		for (unsigned b = 0; b < 128; b++) {
+			uint8_t s[4] = { (uint8_t)a, (uint8_t)b, 0xCC, 0x81 };
+			char gb[4];
+			int want = 0;
+
+			for (size_t n = 2; n <= 4; n += 2) {
+				u8_grapheme_breaks(s, n, gb);
+				want = 0;
+				for (size_t i = 0; i < n; ) {
+					ucs4_t uc;
+					int k = u8_mbtouc(&uc, s + i, n - i), w;
+
+					w = uc_width(uc, "UTF-8");
+					want += w > 0 ? w : 0;
+					/* the rest of a cluster adds nothing */
+					for (i += (size_t)k; i < n && !gb[i]; i++)
+						;
+				}
+				if (wrap_width((const char *)s, n) != want)
+					fail_msg("wrap_width of %02x %02x%s: %d, want %d", a, b,
+					    n == 4 ? " U+0301" : "", wrap_width((const char *)s, n),
+					    want);
+			}
+		}
+	}
+}
+
 static unsigned next_rand(unsigned *seed)
 {
 	*seed = *seed * 1103515245u + 12345u;
@@ -416,6 +453,7 @@ int main(void)
 		cmocka_unit_test(test_rtl),
 		cmocka_unit_test(test_invalid_utf8),
 		cmocka_unit_test(test_wrap_width),
+		cmocka_unit_test(test_ascii_fast_path),
 		cmocka_unit_test(test_random_invariants),
 	};
 
