@@ -68,7 +68,7 @@ _pith()
 		return
 		;;
 	-w | --width | -u | --url | --timeout | --max-size | --user-agent | \
-	    --cache-size)
+	    --cache-size | --time-limit)
 		return    # a value of the user's own
 		;;
 	esac
