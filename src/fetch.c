@@ -270,6 +270,27 @@ fetch_cleanup(void)
 	session = NULL;
 }
 
+/* Whether a failure was the network's or the server's, not the page's
+ * nor the user's: a copy of the page from before is still the page. */
+static int
+unreachable(const transfer *t, CURLcode rc, long code)
+{
+	if (t->cancelled || t->oom || t->too_big || t->refused)
+		return 0;
+	if (code >= 300 && rc == CURLE_WRITE_ERROR)
+		return code >= 500;
+	switch (rc) {
+	case CURLE_COULDNT_RESOLVE_HOST: case CURLE_COULDNT_RESOLVE_PROXY:
+	case CURLE_COULDNT_CONNECT: case CURLE_OPERATION_TIMEDOUT:
+	case CURLE_GOT_NOTHING: case CURLE_RECV_ERROR: case CURLE_SEND_ERROR:
+	case CURLE_PARTIAL_FILE: case CURLE_SSL_CONNECT_ERROR:
+	case CURLE_HTTP2: case CURLE_HTTP2_STREAM:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* Say why a transfer failed: one line. */
 static void
 explain(transfer *t, CURLcode rc, long code, const char *errbuf)
@@ -402,11 +423,13 @@ fetch_url(const char *url, const fetch_request *rq, input *in, fetch_result *res
 		rc = CURLE_ABORTED_BY_CALLBACK;
 	if (rc != CURLE_OK) {
 		explain(&t, rc, code, errbuf);
+		res->unreachable = unreachable(&t, rc, code);
 	} else if (code == 304 && (rq->etag != NULL || rq->modified != NULL)) {
 		res->status = 304;
 		ret = 0;
 	} else if (code >= 300) {
 		report("%ld %s: %s%s", code, reason(code, t.status), url, hint(code));
+		res->unreachable = code >= 500;
 	} else if (!t.checked && !wanted(&t)) {
 		/* An empty body is never looked at in on_body. */
 		explain(&t, CURLE_WRITE_ERROR, code, errbuf);

@@ -207,6 +207,15 @@ read_url(const char *url, const input_options *o, input *in)
 		rq.modified = ce.modified;
 	}
 	if (fetch_url(url, &rq, in, &fr) != 0) {
+		/* The network or the server failing loses no page we have: the
+		 * copy from before, said (stale-if-error, RFC 5861). */
+		if (have && fr.unreachable) {
+			report("%s: showing the copy from the cache", url);
+			cache_touch(dir, url);
+			from_entry(in, &ce);
+			in->stale = 1;
+			return 0;
+		}
 		cache_entry_free(&ce);
 		return -1;
 	}

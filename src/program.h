@@ -26,6 +26,7 @@ typedef struct {
 	char *content_type;   /* from HTTP (or the cache), or NULL */
 	const char *charset;  /* the encoding it was decoded from */
 	int from_cache;       /* read from the cache, not the network */
+	int stale;            /* the cache's copy because fetching failed */
 } input;
 
 /* Files and stdin, unless --max-size says otherwise. */
@@ -102,6 +103,8 @@ typedef struct {
 	char *etag;                /* the response's validators, or NULL */
 	char *modified;
 	int no_store;              /* Cache-Control: no-store */
+	int unreachable;           /* on failure: the network or the server
+	                              failed (no answer, 5xx), not the page */
 } fetch_result;
 
 /* 0, or -1 after reporting why. */

@@ -383,7 +383,9 @@ read_page(reader *r, const char *arg, input *in, int reload)
 		dup2(saved, STDERR_FILENO);
 		close(saved);
 	}
-	if (rc != 0) {
+	/* The last line said: why it failed, or a warning about the page
+	 * read (a stale copy, a cache that cannot be written). */
+	{
 		char *line = buf, *nl;
 
 		if (tmp != NULL) {
@@ -396,8 +398,12 @@ read_page(reader *r, const char *arg, input *in, int reload)
 		line[strcspn(line, "\n")] = '\0';
 		if (strncmp(line, "pith: ", 6) == 0)
 			line += 6;
-		message(r, 1, "%s", line[0] != '\0' ? line : "cannot read the page");
-		input_free(in);
+		if (rc != 0) {
+			message(r, 1, "%s", line[0] != '\0' ? line : "cannot read the page");
+			input_free(in);
+		} else if (line[0] != '\0') {
+			message(r, 1, "%s", line);
+		}
 	}
 	if (tmp != NULL)
 		fclose(tmp);
@@ -479,7 +485,6 @@ open_page(reader *r, const char *arg, const char *base)
 		message(r, 1, "out of memory");
 		return -1;
 	}
-	r->msg[0] = '\0';
 	/* Where we were, to come back to. */
 	here = r->nhist > 0 ? top_block(r) : LAYOUT_NONE;
 	if (show(r, &p.in, p.base, LAYOUT_NONE) != 0) {
@@ -532,14 +537,15 @@ reload(reader *r)
 	loading(r, p->arg);
 	if (read_page(r, p->arg, &in, 1) != 0)
 		return;
-	r->msg[0] = '\0';
 	if (show(r, &in, p->base, at) != 0) {
 		input_free(&in);
 		return;
 	}
 	input_free(&p->in);
 	p->in = in;
-	message(r, 0, "reloaded %s", p->arg);
+	/* A stale copy's warning stays in the message line. */
+	if (!in.stale)
+		message(r, 0, "reloaded %s", p->arg);
 }
 
 /* ----------------------------------------------------------- links */

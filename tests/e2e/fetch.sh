@@ -269,6 +269,17 @@ class H(http.server.BaseHTTPRequestHandler):
                 self.send(304, None, b"", length=False)
             else:
                 self.send(200, "text/html; charset=utf-8", article("Dated", "This page was last modified long ago."), [("Last-Modified", lm)])
+        elif p == "/flaky.html":
+            mode = open(os.path.join(root, "flaky")).read().strip()
+            if mode == "drop":
+                self.log(0)
+                self.close_connection = True
+            elif mode == "503":
+                self.send(503, "text/html", b"<p>down for maintenance</p>")
+            elif mode == "404":
+                self.send(404, "text/html", b"<p>gone</p>")
+            else:
+                self.send(200, "text/html; charset=utf-8", article("Flaky", "This page was fetched while the server was " + mode + "."))
         elif p == "/nostore.html":
             self.send(200, "text/html; charset=utf-8", article("Secret", "This page asks not to be stored anywhere."), [("Cache-Control", "private, no-store")])
         elif p.startswith("/a/"):
@@ -491,6 +502,28 @@ run -d "$u/lm.html"
 has "cache: Last-Modified round trip" "This page was last modified long ago."
 logged "cache: revalidated with If-Modified-Since" "/lm.html 304 inm=- ims=Tue, 01 Jan 2030 00:00:00 GMT"
 
+# The network or the server failing: the cached copy, said on stderr.
+# The page itself gone (404), or --reload: no copy.
+echo up >"$T/www/flaky"
+run -d "$u/flaky.html"
+has "flaky: first fetch" "fetched while the server was up"
+echo 503 >"$T/www/flaky"
+run -d "$u/flaky.html"
+has "flaky: a 5xx shows the cached copy" "fetched while the server was up"
+if [ "$(cat "$T/err")" = "$(printf 'pith: 503 Service Unavailable: %s\npith: %s: showing the copy from the cache' "$u/flaky.html" "$u/flaky.html")" ]
+then ok "flaky: the error and the fallback are said"
+else not_ok "flaky: the error and the fallback are said" "stderr: $(show "$T/err")"; fi
+echo drop >"$T/www/flaky"
+run -d "$u/flaky.html"
+has "flaky: no answer at all shows the cached copy" "fetched while the server was up"
+expect_err "flaky: the empty reply is said" "showing the copy from the cache"
+run -d --reload "$u/flaky.html"
+check "flaky: --reload never falls back" test "$status" -eq 3
+echo 404 >"$T/www/flaky"
+run -d "$u/flaky.html"
+fails "flaky: a page gone is gone, cached or not" 3 "pith: 404 Not Found: $u/flaky.html"
+echo up >"$T/www/flaky"
+
 # --offline: the cache only.
 n1=$(requests)
 run -d --offline "$u/etag.html"
@@ -662,7 +695,31 @@ if command -v tmux >/dev/null 2>&1; then
 	i=0
 	while [ $i -lt 100 ] && [ ! -f "$T/rstatus" ]; do sleep 0.05; i=$((i + 1)); done
 	tm kill-server 2>/dev/null || :
+
+	# The server down: the reader shows the cached copy and says so.
+	run -d "$u/flaky.html"
+	echo 503 >"$T/www/flaky"
+	rm -f "$T/rstatus"
+	sed "s|'$u/slow'|'$u/flaky.html'|" "$T/reader.sh" >"$T/reader3.sh"
+	tm new-session -d -s pith -x 100 -y 24 "sh '$T/reader3.sh'"
+	i=0
+	while [ $i -lt 200 ]; do
+		tm capture-pane -p -t pith >"$T/screen" 2>/dev/null
+		grep -q "showing the copy" "$T/screen" && break
+		sleep 0.05
+		i=$((i + 1))
+	done
+	if grep -q "fetched while the server was up" "$T/screen" &&
+	    grep -q "flaky.html: showing the copy from the cache" "$T/screen"
+	then ok "reader: the server down, the cached copy with a warning"
+	else not_ok "reader: the server down, the cached copy with a warning" "$(cat "$T/screen")"; fi
+	tm send-keys -t pith q
+	i=0
+	while [ $i -lt 100 ] && [ ! -f "$T/rstatus" ]; do sleep 0.05; i=$((i + 1)); done
+	tm kill-server 2>/dev/null || :
+	echo up >"$T/www/flaky"
 else
+	ok "reader: the server down # SKIP tmux not installed"
 	ok "reader: download progress # SKIP tmux not installed"
 	ok "reader: q cancels # SKIP tmux not installed"
 	ok "reader: r reloads # SKIP tmux not installed"
