@@ -11,6 +11,9 @@ export XDG_CACHE_HOME
 # Pages with a host are learned (-a site): never into the real store.
 XDG_DATA_HOME=$T/data
 export XDG_DATA_HOME
+# Tests reach 127.0.0.1 only: never through a proxy the machine set.
+unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY \
+    no_proxy NO_PROXY
 n=0
 here=$(cd "$(dirname "$0")" && pwd)
 
