@@ -96,16 +96,18 @@ bench-quality: pith
 	    $(foreach a,$(ALGO),-a $(a)) $(if $(OUT),--out $(OUT))
 
 # Speed (tools/bench.py): pith's stages against gumbo alone, -j 2 against
-# -j 1, a process per page, and memory over a long run.  CORPUS=DIR...
+# -j 1, a process per page, memory, the reader (tools/bench_reader.c) and
+# Readability.js under Node where npm can install it.  CORPUS=DIR...
 # (default the ../shared corpora), REPEAT=N for the memory run (50),
 # OUT=docs/performance.md writes the report.
 .PHONY: bench
-bench: pith $(B)/bench_parse
+bench: pith $(B)/bench_parse $(B)/bench_reader
 	python3 tools/bench.py --pith ./pith --harness $(B)/bench_parse \
+	    --reader $(B)/bench_reader \
 	    $(foreach c,$(CORPUS),--corpus $(c)) $(if $(REPEAT),--repeat $(REPEAT)) \
 	    $(if $(OUT),--out $(OUT))
 
-$(B)/bench_parse: tools/bench_parse.c $(PROG_OBJ) $(B)/libpith.a
+$(B)/bench_parse $(B)/bench_reader: $(B)/%: tools/%.c $(PROG_OBJ) $(B)/libpith.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(PROG_OBJ) $(B)/libpith.a $(LDLIBS_ALL)
 
 # libFuzzer harnesses (tests/fuzz/fuzz_*.c), built with clang into

@@ -200,7 +200,18 @@ ds_text(dstr *d, const char *s, size_t n, unsigned mode, unsigned elem,
 
 	while (i < n && p != NULL && !d->oom) {
 		uint8_t ch[8];
-		size_t m = safe_char(s, n, &i, mode, ch);
+		size_t m, j;
+
+		/* Printable ASCII is shown as it is, in one copy per run. */
+		for (j = i; j < n && (unsigned char)s[j] >= 0x20 &&
+		    (unsigned char)s[j] < 0x7f; j++)
+			;
+		if (j > i) {
+			ds_bytes(d, p, s + i, j - i);
+			i = j;
+			continue;
+		}
+		m = safe_char(s, n, &i, mode, ch);
 
 		if (m == 1 && ch[0] == '\t' && (mode & EXPAND_TAB)) {
 			int col = wrap_width(d->buf + d->line_start, d->len - d->line_start);

@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <unigbrk.h>
 #include <unilbrk.h>
@@ -68,8 +69,10 @@ static void graphemes(const uint8_t *u, size_t len, char *gb)
 		u8_grapheme_breaks(u, len, gb);
 		return;
 	}
-	for (i = 0; i < len; i++)
-		gb[i] = i == 0 || u[i - 1] != '\r' || u[i] != '\n';
+	memset(gb, 1, len);
+	for (const uint8_t *cr = u; (cr = memchr(cr, '\r', len - (size_t)(cr - u))) != NULL; cr++)
+		if ((size_t)(cr - u) + 1 < len && cr[1] == '\n')
+			gb[cr - u + 1] = 0;
 }
 
 static int clamp(long w)
@@ -121,8 +124,17 @@ int wrap_lines(const char *s, size_t len, int width, wrap_line **lines, size_t *
 		ucs4_t uc;
 
 		while (i < len) {
-			size_t cl = cluster(u, len, gb, i, &uc, &cw);
+			size_t cl;
 			int op = lb[i] == UC_BREAK_POSSIBLE || lb[i] == UC_BREAK_HYPHENATION;
+
+			/* cluster()'s ASCII case, without the call. */
+			if (u[i] < 0x80 && (i + 1 >= len || gb[i + 1])) {
+				cl = 1;
+				uc = u[i];
+				cw = u[i] >= 0x20 && u[i] < 0x7f;
+			} else {
+				cl = cluster(u, len, gb, i, &uc, &cw);
+			}
 
 			if (lb[i] == UC_BREAK_MANDATORY || lb[i] == UC_BREAK_CR_BEFORE_LF) {
 				next = i + cl;
@@ -184,11 +196,21 @@ int wrap_lines(const char *s, size_t len, int width, wrap_line **lines, size_t *
 int wrap_width(const char *s, size_t len)
 {
 	const uint8_t *u = (const uint8_t *)s;
-	char small[256], *gb = len <= sizeof small ? small : malloc(len);
+	char small[256], *gb;
 	long w = 0;
 	size_t i = 0;
 	ucs4_t uc;
 	int cw;
+
+	/* ASCII: one column per printable character, none per control
+	 * (CR LF is one cluster of two zero-wide ones). */
+	for (i = 0; i < len && u[i] < 0x80; i++)
+		w += u[i] >= 0x20 && u[i] < 0x7f;
+	if (i == len)
+		return clamp(w);
+	w = 0;
+	i = 0;
+	gb = len <= sizeof small ? small : malloc(len);
 
 	if (gb && len)
 		graphemes(u, len, gb);

@@ -1,0 +1,165 @@
+/*
+ * bench_reader.c - the reader's figures, for tools/bench.py.
+ *
+ *   bench_reader [-r ROUNDS] [-w WIDTH] PAGE
+ *
+ * What the reader does before its first screen, stage by stage, through
+ * the calls ui/reader.c makes (no terminal needed): read (gunzipped),
+ * charset, parse, extract (auto), then the layout (ui/layout.c and
+ * ui/wrap.c) of the first screen at WIDTH columns (80) and of the whole
+ * article; then a resize: the whole article laid out again at WIDTH-20
+ * and back at WIDTH, as relayout() does.  The fastest round of each is
+ * printed as "name value" lines (seconds, or a count).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <zlib.h>
+#include "charset.h"
+#include "layout.h"
+#include "pith.h"
+
+enum { SCREEN_LINES = 50 };
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	gzFile f = gzopen(path, "rb");
+	size_t cap = 1 << 16, n = 0;
+	char *d = malloc(cap + 1);
+	int got;
+
+	if (f == NULL || d == NULL) {
+		if (f != NULL)
+			gzclose(f);
+		free(d);
+		return NULL;
+	}
+	while ((got = gzread(f, d + n, (unsigned)(cap - n))) > 0) {
+		n += (size_t)got;
+		if (n == cap) {
+			char *p = realloc(d, cap * 2 + 1);
+
+			if (p == NULL)
+				break;
+			d = p;
+			cap *= 2;
+		}
+	}
+	gzclose(f);
+	d[n] = '\0';
+	*len = n;
+	return d;
+}
+
+static void
+keep_min(double *best, double t)
+{
+	if (*best < 0 || t < *best)
+		*best = t;
+}
+
+/* One layout of a at width w; its seconds, and its lines in *nlines. */
+static double
+lay(layout *l, const pith_article *a, int w, size_t *nlines)
+{
+	layout_options o = { .width = w, .numbers = 1 };
+	double t = now();
+
+	layout_free(l);
+	if (layout_article(l, a, &o) != 0) {
+		fputs("bench_reader: out of memory\n", stderr);
+		exit(1);
+	}
+	t = now() - t;
+	*nlines = l->nlines;
+	return t;
+}
+
+int
+main(int argc, char **argv)
+{
+	int rounds = 3, width = 80, ch;
+	double t_read = -1, t_charset = -1, t_parse = -1, t_extract = -1,
+	    t_first = -1, t_full = -1, t_narrow = -1, t_wide = -1;
+	size_t bytes = 0, text = 0, lines = 0, n;
+
+	while ((ch = getopt(argc, argv, "r:w:")) != -1) {
+		if (ch == 'r')
+			rounds = atoi(optarg) > 0 ? atoi(optarg) : 1;
+		else if (ch == 'w')
+			width = atoi(optarg) > 20 ? atoi(optarg) : 80;
+		else
+			return 2;
+	}
+	if (optind + 1 != argc) {
+		fputs("usage: bench_reader [-r ROUNDS] [-w WIDTH] PAGE\n", stderr);
+		return 2;
+	}
+	for (int r = 0; r < rounds; r++) {
+		double a, b;
+		char *raw, *html = NULL, *body = NULL;
+		size_t rlen = 0, hlen = 0, blen = 0;
+		pith_doc *doc = NULL;
+		pith_article *art = NULL;
+		pith_error err = {0};
+		pith_params params;
+		layout l = {0};
+
+		a = now();
+		if ((raw = slurp(argv[optind], &rlen)) == NULL) {
+			fprintf(stderr, "bench_reader: cannot read %s\n", argv[optind]);
+			return 1;
+		}
+		b = now();
+		keep_min(&t_read, b - a);
+		if (charset_decode(raw, rlen, NULL, 1, &html, &hlen, NULL) != 0)
+			return 1;
+		free(raw);
+		a = now();
+		keep_min(&t_charset, a - b);
+		if (pith_doc_parse(html, hlen, NULL, &doc, &err) != PITH_OK)
+			return 1;
+		b = now();
+		keep_min(&t_parse, b - a);
+		pith_params_init(&params);
+		if (pith_extract(doc, NULL, &params, &art, &err) != PITH_OK) {
+			fprintf(stderr, "bench_reader: %s: %s\n", argv[optind], err.msg);
+			return 1;
+		}
+		a = now();
+		keep_min(&t_extract, a - b);
+		/* The first screen: the layout the reader needs before it can
+		 * draw line 0 (today the whole article). */
+		keep_min(&t_first, lay(&l, art, width, &n));
+		keep_min(&t_full, lay(&l, art, width, &lines));
+		keep_min(&t_narrow, lay(&l, art, width - 20, &n));
+		keep_min(&t_wide, lay(&l, art, width, &n));
+		if (pith_article_text(art, 0, &body, &blen, &err) == PITH_OK)
+			text = blen;
+		free(body);
+		layout_free(&l);
+		pith_article_free(art);
+		pith_doc_free(doc);
+		free(html);
+		bytes = rlen;
+	}
+	printf("bytes %zu\ntext %zu\nlines %zu\nscreen %d\nrounds %d\n", bytes,
+	    text, lines, SCREEN_LINES, rounds);
+	printf("read %.6f\ncharset %.6f\nparse %.6f\nextract %.6f\n", t_read,
+	    t_charset, t_parse, t_extract);
+	printf("first_screen %.6f\nlayout_full %.6f\nrelayout_narrow %.6f\n"
+	    "relayout_back %.6f\n", t_first, t_full, t_narrow, t_wide);
+	return 0;
+}
