@@ -403,6 +403,8 @@ read_page(reader *r, const char *arg, input *in, int reload)
 			input_free(in);
 		} else if (line[0] != '\0') {
 			message(r, 1, "%s", line);
+		} else {
+			r->msg[0] = '\0';      /* "loading ..." is over */
 		}
 	}
 	if (tmp != NULL)
