@@ -692,9 +692,9 @@ batch_stdin_warc(batch *b)
 /* ---------------------------------------------------------------- main */
 
 static const char batch_usage[] =
-"usage: pith batch [-j N] [-a ALGO] [-p NAME=VALUE] [-f jsonl|text] [--warc]\n"
-"                  [--captions] [--strict] [--time-limit S] [-q]\n"
-"                  [FILE|DIR|-]...\n"
+"usage: pith batch [-j N] [-a ALGO] [-t FILE] [-p NAME=VALUE] [-f jsonl|text]\n"
+"                  [--warc] [--captions] [--strict] [--time-limit S]\n"
+"                  [--max-size SIZE] [-q] [FILE|DIR|-]...\n"
 "\n"
 "Extracts the article of many pages in one process, in parallel, and\n"
 "prints one record per page in input order.  FILE is a page (.html, or\n"
@@ -704,6 +704,8 @@ static const char batch_usage[] =
 "\n"
 "  -j, --jobs N            worker threads (default: the online CPUs)\n"
 "  -a, --algorithm ALGO    extraction algorithm (default auto)\n"
+"  -t, --template FILE     extract what the template FILE selects, as\n"
+"                          pith -t does (-a template unless -a is given)\n"
 "  -p, --param NAME=VALUE  set an algorithm parameter\n"
 "  -f, --format FORMAT     jsonl (default): {\"id\",\"url\",\"title\",...,\n"
 "                          \"text\"} a line, or {\"id\",\"url\",\"error\"};\n"
@@ -714,6 +716,8 @@ static const char batch_usage[] =
 "      --strict            exit 1 when any page failed\n"
 "      --time-limit S      give up a page's extraction after S seconds\n"
 "                          (10): an error record; 0: no limit\n"
+"      --max-size SIZE     a larger page (decompressed) is an error record:\n"
+"                          bytes or 500k, 50M, 1G (default 64M)\n"
 "  -q, --quiet             no summary line on stderr\n"
 "  -h, --help              show this help and exit\n"
 "\n"
@@ -721,6 +725,77 @@ static const char batch_usage[] =
 "summary on stderr counts them.  Exit status: 0 every input was read and\n"
 "every record written, 1 with --strict when some page failed, 2 usage\n"
 "error, 3 the output or the list of paths could not be read or written.\n";
+
+/* "500", "500k", "20M", "1G" (also "20MB"), as pith --max-size reads
+ * them: bytes; 0 if not a size or none. */
+static size_t
+batch_size(const char *s)
+{
+	char *end;
+	unsigned long long n;
+	int shift = 0;
+
+	if (*s < '0' || *s > '9')
+		return 0;
+	errno = 0;
+	n = strtoull(s, &end, 10);
+	if (errno != 0)
+		return 0;
+	switch (*end) {
+	case 'k': case 'K': shift = 10; end++; break;
+	case 'm': case 'M': shift = 20; end++; break;
+	case 'g': case 'G': shift = 30; end++; break;
+	default: break;
+	}
+	if (shift != 0 && (*end == 'b' || *end == 'B'))
+		end++;
+	if (*end != '\0' || n > ((unsigned long long)1 << 40) >> shift)
+		return 0;
+	return (size_t)(n << shift);
+}
+
+/* Read and parse the template FILE (at most 1 MB, as pith -t): NULL
+ * after saying "FILE:N: why" on stderr. */
+static pith_template *
+batch_template(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *text = NULL, *t;
+	size_t len = 0, got;
+	pith_template *tpl = NULL;
+	pith_error err = {0};
+	int line;
+
+	if (f == NULL) {
+		report("batch: %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	/* One byte over the limit says it is too large. */
+	if ((text = malloc((1 << 20) + 1)) == NULL) {
+		fclose(f);
+		report("batch: out of memory");
+		return NULL;
+	}
+	got = fread(text, 1, (1 << 20) + 1, f);
+	if (ferror(f) || got > (1 << 20)) {
+		report("batch: %s: %s", path, ferror(f) ? strerror(errno) :
+		    "too large for a template (1 MB)");
+		fclose(f);
+		free(text);
+		return NULL;
+	}
+	fclose(f);
+	len = got;
+	if (pith_template_parse(text, len, &tpl, &err) != PITH_OK) {
+		if (sscanf(err.msg, "line %d: ", &line) == 1 && (t = strchr(err.msg, ':')) != NULL)
+			report("batch: %s:%d:%s", path, line, t + 1);
+		else
+			report("batch: %s: %s", path, err.msg);
+		tpl = NULL;
+	}
+	free(text);
+	return tpl;
+}
 
 static int
 batch_usage_error(const char *fmt, const char *arg)
@@ -744,6 +819,8 @@ batch_main(int argc, char **argv)
 		{ "strict", no_argument, NULL, 'S' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "time-limit", required_argument, NULL, 'T' },
+		{ "max-size", required_argument, NULL, 'M' },
+		{ "template", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -752,6 +829,8 @@ batch_main(int argc, char **argv)
 	pith_error err = {0};
 	pthread_t *workers = NULL, writer;
 	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
+	const char *algorithm = NULL, *template_path = NULL;
+	pith_template *tpl = NULL;
 	int ch, strict = 0, quiet = 0, rc = 0, stdin_used = 0, status;
 	size_t started = 0;
 	double el;
@@ -763,7 +842,7 @@ batch_main(int argc, char **argv)
 	b.max = INPUT_MAX_SIZE;
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":j:a:p:f:qh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":j:a:t:p:f:qh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'j': {
 			char *end;
@@ -778,11 +857,18 @@ batch_main(int argc, char **argv)
 		case 'a':
 			if (pith_algorithm_find(optarg) == NULL)
 				return batch_usage_error("unknown algorithm '%s'", optarg);
-			/* Both need a per-site resource a batch does not load. */
-			if (strcmp(optarg, "template") == 0 || strcmp(optarg, "site") == 0)
+			/* Site statistics are per site, a batch's pages are not. */
+			if (strcmp(optarg, "site") == 0)
 				return batch_usage_error("-a %s is for one page at a time "
 				    "(pith -d)", optarg);
-			b.algorithm = optarg;
+			algorithm = optarg;
+			break;
+		case 't':
+			template_path = optarg;
+			break;
+		case 'M':
+			if ((b.max = batch_size(optarg)) == 0)
+				return batch_usage_error("bad size '%s'", optarg);
 			break;
 		case 'p': {
 			char name[64], *eq = strchr(optarg, '=');
@@ -833,8 +919,20 @@ batch_main(int argc, char **argv)
 	for (int i = optind; i < argc; i++)
 		if (strcmp(argv[i], "-") == 0 && stdin_used++)
 			return batch_usage_error("%s", "- given twice");
+	/* -t asks for the template algorithm unless -a says otherwise; the
+	 * site's own template (pith -d -a template) is one page's. */
+	if (template_path != NULL && algorithm == NULL)
+		algorithm = "template";
+	if (algorithm != NULL && strcmp(algorithm, "template") == 0 &&
+	    template_path == NULL)
+		return batch_usage_error("%s", "-a template needs a template: -t FILE");
+	if (algorithm != NULL)
+		b.algorithm = algorithm;
 	if (optind == argc && isatty(STDIN_FILENO))
 		return batch_usage_error("%s", "no input given");
+	if (template_path != NULL && (tpl = batch_template(template_path)) == NULL)
+		return EXIT_USAGE;
+	params.tmpl = tpl;
 	if (jobs < 1)
 		jobs = 1;
 
@@ -844,6 +942,7 @@ batch_main(int argc, char **argv)
 	if ((b.ring = calloc(b.window, sizeof *b.ring)) == NULL ||
 	    (workers = calloc((size_t)jobs, sizeof *workers)) == NULL) {
 		free(b.ring);
+		pith_template_free(tpl);
 		report("batch: out of memory");
 		return EXIT_INPUT;
 	}
@@ -873,6 +972,7 @@ batch_main(int argc, char **argv)
 			pthread_join(workers[i], NULL);
 		free(workers);
 		free(b.ring);
+		pith_template_free(tpl);
 		return EXIT_INPUT;
 	}
 
@@ -914,5 +1014,6 @@ batch_main(int argc, char **argv)
 	pthread_cond_destroy(&b.ready);
 	free(workers);
 	free(b.ring);
+	pith_template_free(tpl);
 	return status;
 }

@@ -1,8 +1,8 @@
 # tests/e2e/batch.sh - pith batch: every kind of input (files, directories,
 # a list on stdin, .html.gz, WARC plain and gzip, a WARC stream), input
-# order with -j, error records, exit statuses, -f text, agreement with
-# -d -f json, and the contracts GNU parallel and Hadoop Streaming / Spark
-# pipe() rely on.
+# order with -j, error records, exit statuses, -f text, --max-size, -t, -p,
+# agreement with -d -f json, and the contracts GNU parallel and Hadoop
+# Streaming / Spark pipe() rely on.
 . tests/lib.sh
 
 # batch ARGS... [< FILE]: like run, with stdin kept (lib's run closes it).
@@ -193,6 +193,58 @@ printf '\f\n' >"$T/ff"
 cat "$T/d1" "$T/ff" "$T/d2" "$T/ff" >"$T/want"
 same "-f text: each page as pith -d -w 0 prints it, then a form feed line" "$T/out" "$T/want"
 expect_err "-f text says on stderr which page failed" "pith: $T/missing.html: No such file or directory"
+
+# ------------------------------------------------------------ --max-size
+# A page over the limit (counted decompressed) is an error record; the
+# run goes on with the next.
+page small >"$T/small.html"
+head -c 3000 /dev/zero | tr '\0' x >"$T/pad"
+{ page large; cat "$T/pad"; } >"$T/large.html"
+{ page zipped; cat "$T/pad"; } | gzip -c >"$T/zipped.html.gz"
+batch --max-size 2k "$T/large.html" "$T/small.html" "$T/zipped.html.gz"
+expect_status "--max-size: pages over it do not fail the run" 0
+expect_out "--max-size: a larger page is an error record" \
+    "{\"id\":\"$T/large.html\",\"url\":null,\"error\":\"larger than 2 KB\"}"
+expect_out "--max-size: the run goes on" "\"id\":\"$T/small.html\",\"url\":null,\"title\":\"small\""
+expect_out "--max-size counts gzipped pages decompressed" \
+    "{\"id\":\"$T/zipped.html.gz\",\"url\":null,\"error\":\"larger than 2 KB\"}"
+expect_err "--max-size: the summary counts them" "batch: 3 pages, 2 failed"
+batch --max-size 1M "$T/large.html"
+expect_out "--max-size takes k, M and G" '"title":"large"'
+for bad in 0 x 5Q -1 2kx; do
+	batch --max-size "$bad" "$T/small.html"
+	expect_status "--max-size $bad is a usage error" 2
+done
+
+# ------------------------------------------------------- -t FILE, -p
+# A template picks the elements; records equal pith -d -f json -t.
+printf '# the menu\nnav\n' >"$T/menu.tpl"
+batch -t "$T/menu.tpl" "$D/a.html" "$D/sub/deep/c.htm"
+expect_status "-t FILE exits 0" 0
+expect_out "-t FILE extracts what it selects" '"algorithm":"template","text":"Home About"}'
+"$PITH" -d -f json -t "$T/menu.tpl" "$D/a.html" >"$T/want"
+head -n 1 "$T/out" | python3 -c 'import json, sys
+o = json.loads(sys.stdin.read()); del o["id"]
+print(json.dumps(o, ensure_ascii=False, separators=(",", ":")))' >"$T/got"
+python3 -c 'import json, sys
+print(json.dumps(json.load(open(sys.argv[1])), ensure_ascii=False, separators=(",", ":")))' \
+    "$T/want" >"$T/want2"
+same "-t FILE: the record equals pith -d -f json -t FILE" "$T/got" "$T/want2"
+batch -t "$T/menu.tpl" -a auto "$D/a.html"
+expect_out "-a beats -t's implied -a template" '"algorithm":"auto"'
+printf 'nav\n=bad\n' >"$T/bad.tpl"
+batch -t "$T/bad.tpl" "$D/a.html"
+expect_status "a bad template is a usage error" 2
+expect_err "and names its file and line" "pith: batch: $T/bad.tpl:2:"
+batch -t "$T/none.tpl" "$D/a.html"
+expect_status "a missing template is a usage error" 2
+batch -a mss -p mss.tag=-2 "$D/a.html"
+"$PITH" -d -f json -a mss -p mss.tag=-2 "$D/a.html" >"$T/want"
+if python3 -c 'import json, sys
+o = json.loads(open(sys.argv[1]).readline()); del o["id"]
+sys.exit(o != json.load(open(sys.argv[2])))' "$T/out" "$T/want"
+then ok "-p NAME=VALUE: the record equals pith -d -f json -p"
+else not_ok "-p NAME=VALUE: the record equals pith -d -f json -p" "$(head -c 300 "$T/out")"; fi
 
 # ---------------------------------------------------------- usage, output
 for bad in "-j 0" "-j x" "-f xml" "-a nope" "-a template" "-a site" "--nope" "-p nope=1"; do
