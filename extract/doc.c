@@ -348,10 +348,13 @@ block_end(builder *b)
 /* ---------------------------------------------------------- words */
 
 /* UAX #29 word-break classes of the ASCII characters, as libunistring's
- * uc_wordbreak_property gives them (test_doc checks every byte). */
+ * uc_wordbreak_property gives them (test_doc checks every byte); WB_X
+ * for the bytes of other characters. */
 enum { WB_O, WB_AL, WB_NU, WB_ML, WB_MN, WB_MNL, WB_SQ, WB_DQ, WB_ENL, WB_CR,
-	WB_LF, WB_NL, WB_WS };
-static const unsigned char wb_ascii[128] = {
+	WB_LF, WB_NL, WB_WS, WB_X };
+#define WB_X16 WB_X, WB_X, WB_X, WB_X, WB_X, WB_X, WB_X, WB_X, \
+	WB_X, WB_X, WB_X, WB_X, WB_X, WB_X, WB_X, WB_X
+static const unsigned char wb_class[256] = {
 	['\n'] = WB_LF, ['\v'] = WB_NL, ['\f'] = WB_NL, ['\r'] = WB_CR,
 	[' '] = WB_WS, ['"'] = WB_DQ, ['\''] = WB_SQ, [','] = WB_MN,
 	['.'] = WB_MNL, [':'] = WB_ML, [';'] = WB_MN, ['_'] = WB_ENL,
@@ -363,6 +366,21 @@ static const unsigned char wb_ascii[128] = {
 	['a'] = WB_AL, WB_AL, WB_AL, WB_AL, WB_AL, WB_AL, WB_AL, WB_AL, WB_AL,
 	WB_AL, WB_AL, WB_AL, WB_AL, WB_AL, WB_AL, WB_AL, WB_AL, WB_AL, WB_AL,
 	WB_AL, WB_AL, WB_AL, WB_AL, WB_AL, WB_AL, WB_AL,
+	[0x80] = WB_X16, WB_X16, WB_X16, WB_X16, WB_X16, WB_X16, WB_X16, WB_X16,
+};
+#undef WB_X16
+
+#define WB(c) (1u << (c))
+/* The classes after which each class does not break: letters, digits
+ * and connectors join (WB5, WB8-10, WB13a-b), spaces join (WB3d), CR
+ * joins LF (WB3); newlines break on both sides (WB3a-b), the rest
+ * everywhere (WB999). */
+static const unsigned wb_join[WB_X] = {
+	[WB_AL] = WB(WB_AL) | WB(WB_NU) | WB(WB_ENL),
+	[WB_NU] = WB(WB_AL) | WB(WB_NU) | WB(WB_ENL),
+	[WB_ENL] = WB(WB_AL) | WB(WB_NU) | WB(WB_ENL),
+	[WB_WS] = WB(WB_WS),
+	[WB_CR] = WB(WB_LF),
 };
 
 /* u8_wordbreaks, with ASCII text (most of the text pith sees) done
@@ -372,39 +390,33 @@ static const unsigned char wb_ascii[128] = {
 void
 doc_wordbreaks(const uint8_t *s, size_t n, char *p)
 {
-	int last = -1, second = -1;
+	unsigned last, second = WB_X, c;
 
-	for (size_t i = 0; i < n; i++)
-		if (s[i] >= 0x80) {
+	if (n == 0)
+		return;
+	if ((last = wb_class[s[0]]) == WB_X) {
+		u8_wordbreaks(s, n, p);
+		return;
+	}
+	p[0] = 0;                         /* WB1 */
+	for (size_t i = 1; i < n; i++, second = last, last = c) {
+		if ((c = wb_class[s[i]]) == WB_X) {
 			u8_wordbreaks(s, n, p);
 			return;
 		}
-	memset(p, 0, n);
-	for (size_t i = 0; i < n; i++) {
-		int c = wb_ascii[s[i]];
-
-		if (last < 0) {
-			/* no break at the start (WB1) */
-		} else if (last == WB_CR && c == WB_LF) {
-			/* WB3 */
-		} else if ((last >= WB_CR && last <= WB_NL) || (c >= WB_CR && c <= WB_NL)) {
-			p[i] = 1;                 /* WB3a, WB3b */
-		} else if (last == WB_WS && c == WB_WS) {
-			/* WB3d */
-		} else if ((c == WB_AL && second == WB_AL && (last == WB_ML ||
-		    last == WB_MNL || last == WB_SQ)) || (c == WB_NU &&
-		    second == WB_NU && (last == WB_MN || last == WB_MNL || last == WB_SQ))) {
-			p[i - 1] = 0;             /* WB6, WB7, WB11, WB12 */
+		/* A letter after letter and MidLetter, a digit after digit
+		 * and MidNum: the punctuation joins both (WB6-7, WB11-12). */
+		if ((WB(last) & (WB(WB_ML) | WB(WB_MN) | WB(WB_MNL) | WB(WB_SQ))) &&
+		    ((c == WB_AL && second == WB_AL && last != WB_MN) ||
+		    (c == WB_NU && second == WB_NU && last != WB_ML))) {
+			p[i - 1] = 0;
+			p[i] = 0;
 		} else {
-			/* letters, digits and connectors join (WB5, WB8-10,
-			 * WB13a-b); anything else breaks (WB999) */
-			p[i] = !((last == WB_AL || last == WB_NU || last == WB_ENL) &&
-			    (c == WB_AL || c == WB_NU || c == WB_ENL));
+			p[i] = !(wb_join[last] & WB(c));
 		}
-		second = last;
-		last = c;
 	}
 }
+#undef WB
 
 /* Split a stretch of block text into word and symbol tokens (UAX #29). */
 static void
@@ -470,6 +482,82 @@ control_len(const unsigned char *s, size_t n)
 	return 0;
 }
 
+/* What add_text sees in a byte: text, white space (as is_space), a
+ * control (as control_len), or 0xC2, which starts a C1 control or a
+ * character. */
+enum { TC_TEXT, TC_SPACE, TC_CTRL, TC_C2 };
+static const unsigned char text_class[256] = {
+	TC_CTRL, TC_CTRL, TC_CTRL, TC_CTRL, TC_CTRL, TC_CTRL, TC_CTRL, TC_CTRL,
+	TC_CTRL, TC_SPACE, TC_SPACE, TC_CTRL, TC_SPACE, TC_SPACE, TC_CTRL, TC_CTRL,
+	TC_CTRL, TC_CTRL, TC_CTRL, TC_CTRL, TC_CTRL, TC_CTRL, TC_CTRL, TC_CTRL,
+	TC_CTRL, TC_CTRL, TC_CTRL, TC_CTRL, TC_CTRL, TC_CTRL, TC_CTRL, TC_CTRL,
+	[' '] = TC_SPACE, [0x7f] = TC_CTRL, [0xc2] = TC_C2,
+};
+
+/* The end of the word starting at s[i] (text that is neither white
+ * space nor a control): what
+ * for (j = i; j < n && !is_space(s[j]) && !control_len(s + j, n - j); j++)
+ * finds, a table lookup a byte. */
+static size_t
+word_end(const unsigned char *s, size_t j, size_t n)
+{
+	for (;;) {
+		while (j < n && text_class[s[j]] == TC_TEXT)
+			j++;
+		if (j < n && text_class[s[j]] == TC_C2 && !control_len(s + j, n - j)) {
+			j++;
+			continue;
+		}
+		return j;
+	}
+}
+
+/* The rest of a text node once one of its words is in the open block:
+ * every later space and word is in the node's style, which the last run
+ * has now, so the collapsed text is written straight into the buffer
+ * and that run grows by it (emit's work, without a call a word). */
+static void
+add_text_rest(builder *b, const unsigned char *s, size_t n, size_t *ip)
+{
+	pith_doc *d = b->doc;
+	size_t i = *ip, start = b->text.len, k;
+	char *o;
+
+	/* Each byte in gives at most one out; one more for buf's NUL. */
+	if (!grow(&b->text.data, &b->text.cap, b->text.len + (n - i) + 1, 1)) {
+		b->oom = b->text.oom = true;
+		return;
+	}
+	o = b->text.data + b->text.len;
+	while (i < n) {
+		size_t j;
+
+		if (text_class[s[i]] == TC_SPACE) {
+			if (b->ws == WS_CONTENT) {
+				b->ws = WS_PENDING;
+				b->ws_style = b->c.style;
+				b->ws_href = b->c.href;
+			}
+			i++;
+			continue;
+		}
+		if ((k = control_len(s + i, n - i)) > 0) {
+			i += k;
+			continue;
+		}
+		j = word_end(s, i + 1, n);
+		if (b->ws == WS_PENDING)
+			*o++ = ' ';
+		memcpy(o, s + i, j - i);
+		o += j - i;
+		b->ws = WS_CONTENT;
+		i = j;
+	}
+	b->text.len = (size_t)(o - b->text.data);
+	d->runs[d->nruns - 1].len += b->text.len - start;
+	*ip = i;
+}
+
 static void
 add_text(builder *b, const char *text, size_t n, size_t node)
 {
@@ -513,8 +601,7 @@ add_text(builder *b, const char *text, size_t n, size_t node)
 			i += k;
 			continue;
 		}
-		for (j = i + 1; j < n && !is_space(s[j]) && !control_len(s + j, n - j); j++)
-			;
+		j = word_end(s, i + 1, n);
 		if (!b->open) {
 			block_begin(b, b->c.kind);
 			mark = b->text.len;
@@ -526,6 +613,8 @@ add_text(builder *b, const char *text, size_t n, size_t node)
 		emit(b, text + i, j - i, false);
 		b->ws = WS_CONTENT;
 		i = j;
+		if (!b->oom)
+			add_text_rest(b, s, n, &i);
 	}
 	if (b->open && mark != PITH_NONE)
 		tokenise(b, mark, node);

@@ -350,7 +350,10 @@ block_stats(rd *r, size_t b)
 {
 	const pith_block *blk = pith_doc_block(r->d, b);
 	const uint8_t *s = (const uint8_t *)blk->text;
-	double len = 0, link = 0, lw;
+	double link = 0, lw;
+	/* Weights are 1 and 3: their sum is an integer, exactly what adding
+	 * them one by one in a double gives. */
+	size_t len = 0;
 	int commas = 0;
 	bool sentence = false;
 	size_t run = 0;
@@ -363,31 +366,38 @@ block_stats(rd *r, size_t b)
 	lw = block_run_link(r, blk, 0);
 	for (size_t i = 0; i < blk->len; ) {
 		ucs4_t uc;
-		int m = u8_mbtouc(&uc, s + i, blk->len - i);
-		double w = 1;
+		int m, w = 1;
 
 		if (run + 1 < blk->nruns && blk->runs[run + 1].start <= i) {
 			while (run + 1 < blk->nruns && blk->runs[run + 1].start <= i)
 				run++;
 			lw = block_run_link(r, blk, run);
 		}
-		if (uc >= 0x1100 && (uc_is_script(uc, han) ||
-		    uc_is_script(uc, hiragana) || uc_is_script(uc, katakana) ||
-		    uc_is_script(uc, hangul)))
-			w = 3;
+		if (s[i] < 0x80) {
+			/* ASCII: weight 1, and only three kinds of byte matter. */
+			uc = s[i];
+			m = 1;
+		} else {
+			m = u8_mbtouc(&uc, s + i, blk->len - i);
+			if (uc >= 0x1100 && (uc_is_script(uc, han) ||
+			    uc_is_script(uc, hiragana) || uc_is_script(uc, katakana) ||
+			    uc_is_script(uc, hangul)))
+				w = 3;
+		}
 		if (uc == ',' || uc == 0xFF0C || uc == 0x3001 || uc == 0x060C)
 			commas++;
 		if (((uc == '.' || uc == '!' || uc == '?') && i + 1 < blk->len &&
 		    s[i + 1] == ' ') || uc == 0x3002 || uc == 0xFF01 || uc == 0xFF1F)
 			sentence = true;
-		len += w;
+		len += (size_t)w;
+		/* Link text adds in order: 0.3 steps are not exact. */
 		if (lw == 1)
 			link += w;
 		else if (lw > 0)
 			link += 0.3 * w;
 		i += m > 0 ? (size_t)m : 1;
 	}
-	r->blen[b] = len;
+	r->blen[b] = (double)len;
 	r->blink[b] = link;
 	r->bcommas[b] = commas;
 	r->bsentence[b] = sentence || (blk->len > 0 && blk->text[blk->len - 1] == '.');
