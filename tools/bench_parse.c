@@ -2,6 +2,7 @@
  * bench_parse.c - where a page's time goes, for tools/bench.py.
  *
  *   bench_parse [-r ROUNDS] [-a ALGO] [-n] PAGE...
+ *   bench_parse -G PAGE...
  *
  * Each round runs every page through pith's stages in sequence, timed
  * one by one through the public calls a program makes (the core's API
@@ -11,7 +12,9 @@
  * and free.  Interleaved with them, gumbo alone parses the same decoded
  * bytes, with default options and with max_errors 0 as pith calls it.
  * The fastest round is printed as "name seconds" lines.  -n leaves gumbo
- * alone out, so a profiler sees only pith's own path.
+ * alone out, so a profiler sees only pith's own path.  -G only reads,
+ * decodes and has gumbo parse each page, printing nothing: the peak
+ * memory of gumbo's tree, for a wrapper such as GNU time to measure.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,14 +91,16 @@ int
 main(int argc, char **argv)
 {
 	const char *algo = NULL;
-	int rounds = 3, ch, nogumbo = 0;
+	int rounds = 3, ch, nogumbo = 0, gumbo_only = 0;
 	double best[S_N], total_best = -1;
 	size_t bytes = 0, pages = 0, failed = 0;
 	pith_params params;
 
-	while ((ch = getopt(argc, argv, "r:a:n")) != -1) {
+	while ((ch = getopt(argc, argv, "r:a:nG")) != -1) {
 		if (ch == 'n')
 			nogumbo = 1;
+		else if (ch == 'G')
+			gumbo_only = 1;
 		else if (ch == 'r')
 			rounds = atoi(optarg) > 0 ? atoi(optarg) : 1;
 		else if (ch == 'a')
@@ -104,9 +109,23 @@ main(int argc, char **argv)
 			return 2;
 	}
 	if (optind == argc) {
-		fputs("usage: bench_parse [-r ROUNDS] [-a ALGO] [-n] PAGE...\n", stderr);
+		fputs("usage: bench_parse [-r ROUNDS] [-a ALGO] [-n] PAGE...\n"
+		    "       bench_parse -G PAGE...\n", stderr);
 		return 2;
 	}
+	for (int i = optind; gumbo_only && i < argc; i++) {
+		char *raw, *html = NULL;
+		size_t rlen = 0, hlen = 0;
+
+		if ((raw = slurp(argv[i], &rlen)) == NULL ||
+		    charset_decode(raw, rlen, NULL, 1, &html, &hlen, NULL) != 0)
+			return 1;
+		free(raw);
+		gumbo_alone(html, hlen, 1);
+		free(html);
+	}
+	if (gumbo_only)
+		return 0;
 	pith_params_init(&params);
 	for (int r = 0; r < rounds; r++) {
 		double t[S_N] = {0}, total = 0;
