@@ -1193,6 +1193,7 @@ pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
 		free(d);
 		return err_set(err, PITH_ENOMEM, "out of memory");
 	}
+	atomic_init(&d->tokens_ready, false);
 	d->bytes = len;
 	/* Kept for the token stream, built on demand by a second walk. */
 	d->max_depth = opt != NULL && opt->max_depth ? opt->max_depth : DEFAULT_MAX_DEPTH;
