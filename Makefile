@@ -29,7 +29,8 @@ OPT     := -O1 -g
 endif
 
 PKG_CFLAGS := $(shell $(PKG) --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell $(PKG) --libs $(PKGS) 2>/dev/null)
+# libcurl is not linked: src/fetch.c loads it on the first fetch.
+PKG_LIBS   := $(shell $(PKG) --libs $(filter-out libcurl,$(PKGS)) 2>/dev/null) -ldl
 
 ALL_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
               -DPITH_GUMBO_VERSION=\"$(shell $(PKG) --modversion gumbo 2>/dev/null)\" $(OPT) $(WARN) $(SANFLAGS) \

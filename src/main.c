@@ -8,7 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <curl/curl.h>
 #include <jansson.h>
 #include <ncurses.h>
 #include <unistring/version.h>
@@ -486,10 +485,8 @@ main(int argc, char **argv)
 			pith_template_free(tpl);
 			return usage_error("unknown theme '%s'", theme_name);
 		}
-		curl_global_init(CURL_GLOBAL_DEFAULT);
 		status = reader_run(&ro);
 		fetch_cleanup();
-		curl_global_cleanup();
 		pith_template_free(tpl);
 		sitestore_session_free(&ss);
 		return status;
@@ -499,7 +496,6 @@ main(int argc, char **argv)
 	if (width < 0)
 		width = 0;
 
-	curl_global_init(CURL_GLOBAL_DEFAULT);
 	/* A progress bar only where a person watches it. */
 	ps.bar = isatty(STDERR_FILENO);
 	iopt.progress = dump_progress;
@@ -517,7 +513,6 @@ main(int argc, char **argv)
 	fetch_cleanup();
 	if (status != 0) {
 		input_free(&in);
-		curl_global_cleanup();
 		pith_template_free(tpl);
 		return EXIT_INPUT;
 	}
@@ -564,6 +559,5 @@ main(int argc, char **argv)
 	pith_template_free(tpl);
 	sitestore_session_free(&ss);
 	input_free(&in);
-	curl_global_cleanup();
 	return status;
 }

@@ -111,7 +111,8 @@ typedef struct {
 int fetch_url(const char *url, const fetch_request *rq, input *in,
               fetch_result *res);
 void fetch_result_free(fetch_result *r);
-/* Forget the session (connections, cookies) before curl_global_cleanup. */
+/* Forget the session (connections, cookies) and let libcurl clean up; a
+ * later fetch starts anew. */
 void fetch_cleanup(void);
 const char *fetch_version(void);
 

@@ -13,7 +13,6 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <curl/curl.h>
 #include "program.h"
 #include "save.h"
 #include "site.h"
@@ -384,7 +383,6 @@ learn_main(int argc, char **argv)
 		report("no page given (see pith learn --help)");
 		return EXIT_USAGE;
 	}
-	curl_global_init(CURL_GLOBAL_DEFAULT);
 	for (int i = optind; i < argc; i++) {
 		const char *arg = argv[i];
 		pith_parse_options popt = {0};
@@ -424,7 +422,6 @@ learn_main(int argc, char **argv)
 		input_free(&in);
 	}
 	fetch_cleanup();
-	curl_global_cleanup();
 	for (size_t i = 0; i < nsites; i++) {
 		learn_site *ls = &sites[i];
 		size_t pages = ls->site != NULL ? pith_site_pages(ls->site) : 0;
