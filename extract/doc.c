@@ -55,6 +55,9 @@ typedef struct {
 typedef struct {
 	pith_doc *doc;
 	bool tokens;       /* store the token stream (else count words only) */
+	/* The second walk's first: its nodes' names, so the walk needs none
+	 * of the input, which the caller may have freed by then. */
+	const pith_doc *first;
 	size_t cap_nodes, cap_gnodes, cap_blocks, cap_bwords, cap_runs, cap_tokens;
 	buf text;
 	frame *stack;
@@ -818,8 +821,11 @@ node_push(builder *b, GumboNode *g)
 		return false;
 	}
 	n = &d->nodes[d->nnodes];
-	n->tag = tag == GUMBO_TAG_UNKNOWN ? unknown_tag_name(b, g) :
-	    gumbo_normalized_tagname(tag);
+	if (b->first != NULL && d->nnodes < b->first->nnodes)
+		n->tag = b->first->nodes[d->nnodes].tag;
+	else
+		n->tag = tag == GUMBO_TAG_UNKNOWN ? unknown_tag_name(b, g) :
+		    gumbo_normalized_tagname(tag);
 	n->parent = b->depth > 0 ? b->stack[b->depth - 1].node : PITH_NONE;
 	n->depth = (int)b->depth;
 	n->end = d->nnodes + 1;
@@ -1249,6 +1255,7 @@ doc_tokens_build(pith_doc *d)
 		return;
 	}
 	builder_init(&b, s, d->page_url, d->max_depth, true);
+	b.first = d;
 	if (builder_run(&b, d->gumbo) && !b.oom) {
 		d->tokens = s->tokens;
 		d->ntokens = s->ntokens;
