@@ -519,6 +519,11 @@ main(int argc, char **argv)
 	popt.url = url != NULL ? url : in.url;
 	status = EXIT_INPUT;
 	rc = pith_doc_parse(in.data, in.len, &popt, &doc, &err);
+	/* The document keeps what it needs: the page's bytes can go before
+	 * the article is made and written (a big page's peak is then lower). */
+	free(in.data);
+	in.data = NULL;
+	in.len = 0;
 	/* Learn the page, and load its site's statistics for -a site. */
 	if (rc == PITH_OK && (ss.learn || (algorithm != NULL &&
 	    strcmp(algorithm, "site") == 0))) {

@@ -216,6 +216,9 @@ output_write(const pith_article *a, format f, int width, unsigned text_flags,
 	case FORMAT_JSON: {
 		json_t *o = output_json(a, body);
 
+		/* The object holds its own copy: one less while it is written. */
+		free(body);
+		body = NULL;
 		if (o == NULL || json_dumpf(o, out, JSON_COMPACT) != 0)
 			rc = -1;
 		fputc('\n', out);
