@@ -202,7 +202,12 @@ batch_process(const batch *b, batch_job *j)
 	/* The raw bytes are done with: a slot holds one copy at a time. */
 	free(j->data);
 	j->data = NULL;
-	if ((rc = pith_doc_parse(html, hlen, &popt, &doc, &err)) != PITH_OK)
+	rc = pith_doc_parse(html, hlen, &popt, &doc, &err);
+	/* The document keeps what it needs: one copy of the page less while
+	 * the article is made. */
+	free(html);
+	html = NULL;
+	if (rc != PITH_OK)
 		snprintf(j->why, sizeof j->why, "%s", err.msg);
 	else if ((rc = pith_extract(doc, b->algorithm, b->params, &art, &err)) ==
 	    PITH_ENOARTICLE)
