@@ -101,6 +101,20 @@ pith_params_set(pith_params *p, const char *name, const char *value,
 	return err_set(err, PITH_EINVAL, "unknown parameter '%s'", name);
 }
 
+pith_code
+pith_params_assign(pith_params *p, const char *assignment, pith_error *err)
+{
+	const char *eq = strchr(assignment, '=');
+	char name[64];
+
+	if (eq == NULL || (size_t)(eq - assignment) >= sizeof name)
+		return err_set(err, PITH_EINVAL, "expected NAME=VALUE, not '%.100s'",
+		    assignment);
+	memcpy(name, assignment, (size_t)(eq - assignment));
+	name[eq - assignment] = '\0';
+	return pith_params_set(p, name, eq + 1, err);
+}
+
 const char *
 pith_params_describe(size_t i, double *dflt, const char **doc)
 {

@@ -205,6 +205,9 @@ PITH_API void pith_params_init(pith_params *p);
 /* Set one parameter by name ("mss.tag") from its text ("-2"). */
 PITH_API pith_code pith_params_set(pith_params *p, const char *name, const char *value,
                           pith_error *err);
+/* The same from one "NAME=VALUE" argument, as -p takes it. */
+PITH_API pith_code pith_params_assign(pith_params *p, const char *assignment,
+                                      pith_error *err);
 /* The i-th parameter's name, default and meaning; NULL past the end. */
 PITH_API const char *pith_params_describe(size_t i, double *dflt, const char **doc);
 

@@ -875,17 +875,10 @@ batch_main(int argc, char **argv)
 			if ((b.max = batch_size(optarg)) == 0)
 				return batch_usage_error("bad size '%s'", optarg);
 			break;
-		case 'p': {
-			char name[64], *eq = strchr(optarg, '=');
-
-			if (eq == NULL || (size_t)(eq - optarg) >= sizeof name)
-				return batch_usage_error("expected NAME=VALUE, not '%s'", optarg);
-			memcpy(name, optarg, (size_t)(eq - optarg));
-			name[eq - optarg] = '\0';
-			if (pith_params_set(&params, name, eq + 1, &err) != PITH_OK)
+		case 'p':
+			if (pith_params_assign(&params, optarg, &err) != PITH_OK)
 				return batch_usage_error("%s", err.msg);
 			break;
-		}
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
 				b.text = 1;

@@ -983,21 +983,12 @@ eval_main(int argc, char **argv)
 			}
 			names[nnames++] = optarg;
 			break;
-		case 'p': {
-			char name[64], *eq = strchr(optarg, '=');
-
-			if (eq == NULL || (size_t)(eq - optarg) >= sizeof name) {
-				free(names);
-				return ev_usage("expected NAME=VALUE, not '%s'", optarg);
-			}
-			memcpy(name, optarg, (size_t)(eq - optarg));
-			name[eq - optarg] = '\0';
-			if (pith_params_set(&params, name, eq + 1, &err) != PITH_OK) {
+		case 'p':
+			if (pith_params_assign(&params, optarg, &err) != PITH_OK) {
 				free(names);
 				return ev_usage("%s", err.msg);
 			}
 			break;
-		}
 		case 'D':
 			per_doc = true;
 			break;

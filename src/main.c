@@ -321,17 +321,10 @@ main(int argc, char **argv)
 				return usage_error("not an http(s) address: '%s'", optarg);
 			url = optarg;
 			break;
-		case 'p': {
-			char name[64], *eq = strchr(optarg, '=');
-
-			if (eq == NULL || (size_t)(eq - optarg) >= sizeof name)
-				return usage_error("expected NAME=VALUE, not '%s'", optarg);
-			memcpy(name, optarg, (size_t)(eq - optarg));
-			name[eq - optarg] = '\0';
-			if (pith_params_set(&params, name, eq + 1, &err) != PITH_OK)
+		case 'p':
+			if (pith_params_assign(&params, optarg, &err) != PITH_OK)
 				return usage_error("%s", err.msg);
 			break;
-		}
 		case OPT_LIST_ALGORITHMS:
 			for (size_t i = 0; i < pith_algorithm_count(); i++)
 				printf("%-12s %s%s\n", pith_algorithm_at(i)->name,

@@ -772,17 +772,10 @@ train_main(int argc, char **argv)
 			if (!tr_number(optarg, 1e-6, 1e6, &opt.tau))
 				return tr_usage("--tau wants a number > 0, not '%s'", optarg);
 			break;
-		case 'p': {
-			char name[64], *eq = strchr(optarg, '=');
-
-			if (eq == NULL || (size_t)(eq - optarg) >= sizeof name)
-				return tr_usage("expected NAME=VALUE, not '%s'", optarg);
-			memcpy(name, optarg, (size_t)(eq - optarg));
-			name[eq - optarg] = '\0';
-			if (pith_params_set(&params, name, eq + 1, &err) != PITH_OK)
+		case 'p':
+			if (pith_params_assign(&params, optarg, &err) != PITH_OK)
 				return tr_usage("%s", err.msg);
 			break;
-		}
 		case 'h':
 			fputs(train_usage, stdout);
 			return 0;

@@ -89,6 +89,15 @@ test_params(void **state)
 	assert_int_equal(pith_params_set(&p, "mss.tag", "1e999", &err), PITH_EINVAL);
 	assert_int_equal(pith_params_set(&p, "nope", "1", &err), PITH_EINVAL);
 	assert_true(p.mss_tag == -2);
+	/* One NAME=VALUE argument, as -p takes it. */
+	assert_int_equal(pith_params_assign(&p, "mss.word=2.5", &err), PITH_OK);
+	assert_true(p.mss_word == 2.5);
+	assert_int_equal(pith_params_assign(&p, "mss.word", &err), PITH_EINVAL);
+	assert_string_equal(err.msg, "expected NAME=VALUE, not 'mss.word'");
+	assert_int_equal(pith_params_assign(&p, "mss.word=", &err), PITH_EINVAL);
+	assert_non_null(strstr(err.msg, "not a number"));
+	assert_int_equal(pith_params_assign(&p, "=1", &err), PITH_EINVAL);
+	assert_true(p.mss_word == 2.5);
 	assert_string_equal(pith_params_describe(0, &d, &doc), "mss.tag");
 	assert_true(d == -3.25);
 	assert_null(pith_params_describe(99, &d, &doc));
