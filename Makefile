@@ -108,7 +108,7 @@ bench: pith $(B)/bench_parse $(B)/bench_reader
 	    $(foreach c,$(CORPUS),--corpus $(c)) $(if $(REPEAT),--repeat $(REPEAT)) \
 	    $(if $(OUT),--out $(OUT))
 
-$(B)/bench_parse $(B)/bench_reader: $(B)/%: tools/%.c $(PROG_OBJ) $(B)/libpith.a
+$(B)/bench_parse $(B)/bench_reader: $(B)/%: tools/%.c tools/bench.h $(PROG_OBJ) $(B)/libpith.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(PROG_OBJ) $(B)/libpith.a $(LDLIBS_ALL)
 
 # libFuzzer harnesses (tests/fuzz/fuzz_*.c), built with clang into

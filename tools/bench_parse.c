@@ -24,6 +24,7 @@
 #include <gumbo.h>
 #include <jansson.h>
 #include <zlib.h>
+#include "bench.h"
 #include "charset.h"
 #include "pith.h"
 #include "program.h"
@@ -34,46 +35,6 @@ static const char *const stage_name[S_N] = {
 	"read", "charset", "parse", "extract", "output", "free", "gumbo",
 	"gumbo_noerrors"
 };
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static char *
-slurp(const char *path, size_t *len)
-{
-	gzFile f = gzopen(path, "rb");
-	size_t cap = 1 << 16, n = 0;
-	char *d = malloc(cap + 1);
-	int got;
-
-	if (f == NULL || d == NULL) {
-		if (f != NULL)
-			gzclose(f);
-		free(d);
-		return NULL;
-	}
-	while ((got = gzread(f, d + n, (unsigned)(cap - n))) > 0) {
-		n += (size_t)got;
-		if (n == cap) {
-			char *p = realloc(d, cap * 2 + 1);
-
-			if (p == NULL)
-				break;
-			d = p;
-			cap *= 2;
-		}
-	}
-	gzclose(f);
-	d[n] = '\0';
-	*len = n;
-	return d;
-}
 
 static void
 gumbo_alone(const char *html, size_t len, int noerrors)

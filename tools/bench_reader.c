@@ -17,51 +17,12 @@
 #include <time.h>
 #include <unistd.h>
 #include <zlib.h>
+#include "bench.h"
 #include "charset.h"
 #include "layout.h"
 #include "pith.h"
 
 enum { SCREEN_LINES = 50 };
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static char *
-slurp(const char *path, size_t *len)
-{
-	gzFile f = gzopen(path, "rb");
-	size_t cap = 1 << 16, n = 0;
-	char *d = malloc(cap + 1);
-	int got;
-
-	if (f == NULL || d == NULL) {
-		if (f != NULL)
-			gzclose(f);
-		free(d);
-		return NULL;
-	}
-	while ((got = gzread(f, d + n, (unsigned)(cap - n))) > 0) {
-		n += (size_t)got;
-		if (n == cap) {
-			char *p = realloc(d, cap * 2 + 1);
-
-			if (p == NULL)
-				break;
-			d = p;
-			cap *= 2;
-		}
-	}
-	gzclose(f);
-	d[n] = '\0';
-	*len = n;
-	return d;
-}
 
 static void
 keep_min(double *best, double t)
