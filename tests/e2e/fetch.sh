@@ -638,6 +638,23 @@ else not_ok "progress: shown on a terminal's stderr, then cleared" "exit $status
 # The reader: progress in its message line, q cancels the download.
 if command -v tmux >/dev/null 2>&1; then
 	tm() { tmux -f /dev/null -S "$sock" "$@"; }
+	# rwait TEXT [TRIES]: until the screen ($T/screen) shows TEXT.
+	rwait() {
+		i=0
+		while [ $i -lt "${2:-200}" ]; do
+			tm capture-pane -p -t pith >"$T/screen" 2>/dev/null
+			grep -q "$1" "$T/screen" && return 0
+			sleep 0.05
+			i=$((i + 1))
+		done
+		return 1
+	}
+	# rquit: q, then until pith has exited.
+	rquit() {
+		tm send-keys -t pith q
+		i=0
+		while [ $i -lt 100 ] && [ ! -f "$T/rstatus" ]; do sleep 0.05; i=$((i + 1)); done
+	}
 	{
 		echo "export TERM=xterm-256color LANG=C.UTF-8 HOME='$T/home'"
 		echo "export XDG_CONFIG_HOME='$T/cfg' XDG_CACHE_HOME='$XDG_CACHE_HOME'"
@@ -645,22 +662,14 @@ if command -v tmux >/dev/null 2>&1; then
 		echo "echo \$? >'$T/rstatus.tmp' && mv '$T/rstatus.tmp' '$T/rstatus'"
 	} >"$T/reader.sh"
 	tm new-session -d -s pith -x 100 -y 24 "sh '$T/reader.sh'"
-	i=0
-	while [ $i -lt 100 ]; do
-		tm capture-pane -p -t pith >"$T/screen" 2>/dev/null
-		grep -q "q cancels" "$T/screen" && break
-		sleep 0.05
-		i=$((i + 1))
-	done
+	rwait "q cancels" 100
 	if grep -q "loading .*/s (q cancels)" "$T/screen"; then ok "reader: download progress in the message line"
 	else not_ok "reader: download progress in the message line" "$(cat "$T/screen")"; fi
 	# The status line (second to last) shows bytes and rate at its right.
 	if tail -n 2 "$T/screen" | head -n 1 | grep -qE "[0-9.]+ ?[kMG]?(B|bytes)  +[0-9.]+ ?[kMG]?(B|bytes)/s *$"
 	then ok "reader: bytes and rate in the status line"
 	else not_ok "reader: bytes and rate in the status line" "$(tail -n 2 "$T/screen")"; fi
-	tm send-keys -t pith q
-	i=0
-	while [ $i -lt 100 ] && [ ! -f "$T/rstatus" ]; do sleep 0.05; i=$((i + 1)); done
+	rquit
 	if [ "$(cat "$T/rstatus" 2>/dev/null)" = 3 ] && grep -q "cancelled" "$T/rstderr"
 	then ok "reader: q cancels the download"
 	else not_ok "reader: q cancels the download" "status $(cat "$T/rstatus" 2>/dev/null)" "stderr: $(show "$T/rstderr")"; fi
@@ -671,29 +680,15 @@ if command -v tmux >/dev/null 2>&1; then
 	rm -f "$T/rstatus"
 	sed "s|'$u/slow'|'$u/etag.html'|" "$T/reader.sh" >"$T/reader2.sh"
 	tm new-session -d -s pith -x 100 -y 24 "sh '$T/reader2.sh'"
-	i=0
-	while [ $i -lt 200 ]; do
-		tm capture-pane -p -t pith >"$T/screen" 2>/dev/null
-		grep -q "This is version" "$T/screen" && break
-		sleep 0.05
-		i=$((i + 1))
-	done
+	rwait "This is version"
 	before=$(last_request)
 	tm send-keys -t pith r
-	i=0
-	while [ $i -lt 200 ]; do
-		tm capture-pane -p -t pith >"$T/screen" 2>/dev/null
-		grep -q "reloaded" "$T/screen" && break
-		sleep 0.05
-		i=$((i + 1))
-	done
+	rwait "reloaded"
 	if echo "$before" | grep -qF '/etag.html 304 inm="v2"' &&
 	    last_request | grep -qF "/etag.html 200 inm=-"
 	then ok "reader: opening revalidates, r reloads past the cache"
 	else not_ok "reader: opening revalidates, r reloads past the cache" "before r: $before" "after r: $(last_request)"; fi
-	tm send-keys -t pith q
-	i=0
-	while [ $i -lt 100 ] && [ ! -f "$T/rstatus" ]; do sleep 0.05; i=$((i + 1)); done
+	rquit
 	tm kill-server 2>/dev/null || :
 
 	# The server down: the reader shows the cached copy and says so.
@@ -702,20 +697,12 @@ if command -v tmux >/dev/null 2>&1; then
 	rm -f "$T/rstatus"
 	sed "s|'$u/slow'|'$u/flaky.html'|" "$T/reader.sh" >"$T/reader3.sh"
 	tm new-session -d -s pith -x 100 -y 24 "sh '$T/reader3.sh'"
-	i=0
-	while [ $i -lt 200 ]; do
-		tm capture-pane -p -t pith >"$T/screen" 2>/dev/null
-		grep -q "showing the copy" "$T/screen" && break
-		sleep 0.05
-		i=$((i + 1))
-	done
+	rwait "showing the copy"
 	if grep -q "fetched while the server was up" "$T/screen" &&
 	    grep -q "flaky.html: showing the copy from the cache" "$T/screen"
 	then ok "reader: the server down, the cached copy with a warning"
 	else not_ok "reader: the server down, the cached copy with a warning" "$(cat "$T/screen")"; fi
-	tm send-keys -t pith q
-	i=0
-	while [ $i -lt 100 ] && [ ! -f "$T/rstatus" ]; do sleep 0.05; i=$((i + 1)); done
+	rquit
 	tm kill-server 2>/dev/null || :
 	echo up >"$T/www/flaky"
 else
