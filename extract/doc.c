@@ -833,36 +833,49 @@ node_push(builder *b, GumboNode *g)
 	return true;
 }
 
-/* The attributes enter reads of every element, in one pass over its
- * list (attr scans it once per name); the first of a name wins, as
- * there. */
-static void
-enter_attrs(GumboNode *g, const char **hidden, const char **style,
-            const char **href)
+void
+node_attrs_get(const GumboNode *g, node_attrs *a)
 {
 	const GumboVector *v = &g->v.element.attributes;
 
-	*hidden = *style = *href = NULL;
+	memset(a, 0, sizeof *a);
+	if (g->type != GUMBO_NODE_ELEMENT && g->type != GUMBO_NODE_TEMPLATE)
+		return;
 	for (unsigned i = 0; i < v->length; i++) {
-		const GumboAttribute *a = v->data[i];
-		const char **slot = NULL;
+		const GumboAttribute *at = v->data[i];
+		const char *name = at->name, **slot = NULL;
 
-		switch (a->name[0] | 0x20) {
+		switch (name[0] | 0x20) {
+		case 'a':
+			if (strcasecmp(name, "aria-hidden") == 0)
+				slot = &a->aria_hidden;
+			else if (strcasecmp(name, "aria-modal") == 0)
+				slot = &a->aria_modal;
+			break;
+		case 'c': if (strcasecmp(name, "class") == 0) slot = &a->klass; break;
 		case 'h':
-			if (strcasecmp(a->name, "hidden") == 0)
-				slot = hidden;
-			else if (strcasecmp(a->name, "href") == 0)
-				slot = href;
+			if (strcasecmp(name, "hidden") == 0)
+				slot = &a->hidden;
+			else if (strcasecmp(name, "href") == 0)
+				slot = &a->href;
 			break;
-		case 's':
-			if (strcasecmp(a->name, "style") == 0)
-				slot = style;
+		case 'i':
+			if (strcasecmp(name, "id") == 0)
+				slot = &a->id;
+			else if (strcasecmp(name, "itemprop") == 0)
+				slot = &a->itemprop;
 			break;
-		default:
+		case 'r':
+			if (strcasecmp(name, "role") == 0)
+				slot = &a->role;
+			else if (strcasecmp(name, "rel") == 0)
+				slot = &a->rel;
 			break;
+		case 's': if (strcasecmp(name, "style") == 0) slot = &a->style; break;
+		default: break;
 		}
 		if (slot != NULL && *slot == NULL)
-			*slot = a->value;
+			*slot = at->value;
 	}
 }
 
@@ -874,12 +887,16 @@ enter(builder *b, GumboNode *g)
 	pith_doc *d = b->doc;
 	size_t node = d->nnodes;
 	const char *hidden, *style, *href;
+	node_attrs at;
 	frame *f;
 	bool data_cell;
 
 	if (!node_push(b, g))
 		return;
-	enter_attrs(g, &hidden, &style, &href);
+	node_attrs_get(g, &at);
+	hidden = at.hidden;
+	style = at.style;
+	href = at.href;
 	if (tag == GUMBO_TAG_TITLE && !b->title_done &&
 	    el->tag_namespace == GUMBO_NAMESPACE_HTML)
 		title_take(b, g);

@@ -99,6 +99,17 @@ struct pith_doc {
 /* UAX #29 word breaks, as libunistring's u8_wordbreaks (doc.c). */
 void doc_wordbreaks(const uint8_t *s, size_t n, char *p);
 
+/* ---- the attributes the walk and the algorithms read of an element, in
+ * one pass over its list (gumbo_get_attribute scans it once per name):
+ * NULL when absent; the first of a name wins, as there.  All NULL for
+ * a node that is not an element.  (doc.c) */
+typedef struct {
+	const char *klass, *id, *itemprop, *style, *hidden, *aria_hidden,
+	    *aria_modal, *role, *rel, *href;
+} node_attrs;
+struct GumboInternalNode;
+void node_attrs_get(const struct GumboInternalNode *g, node_attrs *a);
+
 /* ---- guard.c: drop start tags nested deeper than max_nesting and
  * attributes past max_attrs per tag; *out is NULL when nothing had to
  * change, else the bounded copy. */

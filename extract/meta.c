@@ -256,8 +256,7 @@ meta_attr(GumboNode *g, const char *name)
 /* The attributes the byline walk reads of every element, found in one
  * pass over its list (gumbo_get_attribute scans it once per name). */
 typedef struct {
-	const char *style, *hidden, *aria_hidden, *klass, *role, *aria_modal,
-	    *rel, *itemprop, *id;
+	node_attrs at;
 	/* class and id lower-cased (meta_attrs_lower), NULL when absent or
 	 * too long for the buffers */
 	const char *lklass, *lid;
@@ -267,45 +266,8 @@ typedef struct {
 static void
 meta_attrs_get(GumboNode *g, meta_attrs *a)
 {
-	const GumboVector *v;
-
-	a->style = a->hidden = a->aria_hidden = a->klass = a->role = NULL;
-	a->aria_modal = a->rel = a->itemprop = a->id = a->lklass = a->lid = NULL;
-	if (g->type != GUMBO_NODE_ELEMENT && g->type != GUMBO_NODE_TEMPLATE)
-		return;
-	v = &g->v.element.attributes;
-	for (unsigned i = 0; i < v->length; i++) {
-		const GumboAttribute *at = v->data[i];
-		const char *name = at->name, **slot = NULL;
-
-		switch (name[0] | 0x20) {
-		case 's': if (strcasecmp(name, "style") == 0) slot = &a->style; break;
-		case 'h': if (strcasecmp(name, "hidden") == 0) slot = &a->hidden; break;
-		case 'c': if (strcasecmp(name, "class") == 0) slot = &a->klass; break;
-		case 'a':
-			if (strcasecmp(name, "aria-hidden") == 0)
-				slot = &a->aria_hidden;
-			else if (strcasecmp(name, "aria-modal") == 0)
-				slot = &a->aria_modal;
-			break;
-		case 'r':
-			if (strcasecmp(name, "role") == 0)
-				slot = &a->role;
-			else if (strcasecmp(name, "rel") == 0)
-				slot = &a->rel;
-			break;
-		case 'i':
-			if (strcasecmp(name, "id") == 0)
-				slot = &a->id;
-			else if (strcasecmp(name, "itemprop") == 0)
-				slot = &a->itemprop;
-			break;
-		default: break;
-		}
-		/* The first of a name wins, as with gumbo_get_attribute. */
-		if (slot != NULL && *slot == NULL)
-			*slot = at->value;
-	}
+	node_attrs_get(g, &a->at);
+	a->lklass = a->lid = NULL;
 }
 
 /* What Readability takes as invisible: hidden, aria-hidden (but for
@@ -313,15 +275,15 @@ meta_attrs_get(GumboNode *g, meta_attrs *a)
 static bool
 meta_hidden_attrs(const meta_attrs *a)
 {
-	if (a->hidden != NULL)
+	if (a->at.hidden != NULL)
 		return true;
-	if (a->aria_hidden != NULL && strcmp(a->aria_hidden, "true") == 0 &&
-	    (a->klass == NULL || strstr(a->klass, "fallback-image") == NULL))
+	if (a->at.aria_hidden != NULL && strcmp(a->at.aria_hidden, "true") == 0 &&
+	    (a->at.klass == NULL || strstr(a->at.klass, "fallback-image") == NULL))
 		return true;
-	if (a->role != NULL && strcmp(a->role, "dialog") == 0 &&
-	    a->aria_modal != NULL && strcmp(a->aria_modal, "true") == 0)
+	if (a->at.role != NULL && strcmp(a->at.role, "dialog") == 0 &&
+	    a->at.aria_modal != NULL && strcmp(a->at.aria_modal, "true") == 0)
 		return true;
-	return str_style_hides(a->style);
+	return str_style_hides(a->at.style);
 }
 
 static bool
@@ -1172,8 +1134,8 @@ meta_lowered(const char *s, char *out, size_t size)
 static void
 meta_attrs_lower(meta_attrs *a)
 {
-	a->lklass = meta_lowered(a->klass, a->bklass, sizeof a->bklass);
-	a->lid = meta_lowered(a->id, a->bid, sizeof a->bid);
+	a->lklass = meta_lowered(a->at.klass, a->bklass, sizeof a->bklass);
+	a->lid = meta_lowered(a->at.id, a->bid, sizeof a->bid);
 }
 
 /* Whether s (low: s lower-cased, or NULL) holds needle, ignoring ASCII
@@ -1209,7 +1171,7 @@ meta_unlikely(const meta_attrs *a)
 		"menu", "menubar", "complementary", "navigation", "alert",
 		"alertdialog", "dialog",
 	};
-	const char *cls = a->klass, *id = a->id, *role = a->role;
+	const char *cls = a->at.klass, *id = a->at.id, *role = a->at.role;
 	const char *lc = a->lklass, *li = a->lid;
 	bool unlikely = false;
 
@@ -1232,7 +1194,8 @@ meta_bylineish(const meta_attrs *a)
 	static const char *const words[] = {
 		"byline", "author", "dateline", "writtenby", "p-author",
 	};
-	const char *rel = a->rel, *ip = a->itemprop, *cls = a->klass, *id = a->id;
+	const char *rel = a->at.rel, *ip = a->at.itemprop, *cls = a->at.klass;
+	const char *id = a->at.id;
 
 	if ((rel != NULL && strcmp(rel, "author") == 0) ||
 	    (ip != NULL && strstr(ip, "author") != NULL))

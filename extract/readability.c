@@ -416,51 +416,6 @@ class_weight(unsigned c, unsigned i)
 	return w;
 }
 
-/* The attributes prepare reads, found in one pass over the node's list
- * (gumbo_get_attribute would scan it once per name). */
-typedef struct {
-	const char *klass, *id, *hidden, *style, *aria_hidden, *role, *itemprop,
-	    *rel;
-} node_attrs;
-
-static void
-attrs_get(const rd *r, size_t n, node_attrs *a)
-{
-	const GumboVector *v = &gnode(r, n)->v.element.attributes;
-
-	memset(a, 0, sizeof *a);
-	for (unsigned i = 0; i < v->length; i++) {
-		const GumboAttribute *at = v->data[i];
-		const char *name = at->name, **slot = NULL;
-
-		/* The first of a name wins, as gumbo_get_attribute's. */
-		switch (name[0] | 0x20) {
-		case 'c': if (strcasecmp(name, "class") == 0) slot = &a->klass; break;
-		case 'i':
-			if (strcasecmp(name, "id") == 0)
-				slot = &a->id;
-			else if (strcasecmp(name, "itemprop") == 0)
-				slot = &a->itemprop;
-			break;
-		case 'h': if (strcasecmp(name, "hidden") == 0) slot = &a->hidden; break;
-		case 's': if (strcasecmp(name, "style") == 0) slot = &a->style; break;
-		case 'a':
-			if (strcasecmp(name, "aria-hidden") == 0)
-				slot = &a->aria_hidden;
-			break;
-		case 'r':
-			if (strcasecmp(name, "role") == 0)
-				slot = &a->role;
-			else if (strcasecmp(name, "rel") == 0)
-				slot = &a->rel;
-			break;
-		default: break;
-		}
-		if (slot != NULL && *slot == NULL)
-			*slot = at->value;
-	}
-}
-
 static pith_code
 prepare(rd *r)
 {
@@ -494,7 +449,7 @@ prepare(rd *r)
 		node_attrs at;
 		unsigned ck, ci, c;
 
-		attrs_get(r, n, &at);
+		node_attrs_get(gnode(r, n), &at);
 		ck = classify(at.klass);
 		ci = classify(at.id);
 		c = ck | ci;
