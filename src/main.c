@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <malloc.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -278,6 +279,16 @@ main(int argc, char **argv)
 	struct sigaction sa, old_sa;
 	/* Pages with a host teach its statistics (-a site) unless --no-learn. */
 	sitestore_session ss = { .learn = 1 };
+
+#ifdef M_MMAP_THRESHOLD
+	/* A page's big buffers (its bytes, gumbo's strings, the text) are
+	 * freed while others are still growing; glibc would otherwise raise
+	 * its mmap threshold after the first such free and keep them in the
+	 * heap, where they stay resident.  A fixed threshold gives them back:
+	 * a 5 MB page peaks at 65 MB instead of 69, a batch of the ScrapingHub
+	 * pages at 12 MB instead of 20, at the same speed. */
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
 
 	/* `pith eval ...` is a command of its own. */
 	if (argc > 1 && strcmp(argv[1], "eval") == 0)
