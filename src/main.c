@@ -280,16 +280,6 @@ main(int argc, char **argv)
 	/* Pages with a host teach its statistics (-a site) unless --no-learn. */
 	sitestore_session ss = { .learn = 1 };
 
-#ifdef M_MMAP_THRESHOLD
-	/* A page's big buffers (its bytes, gumbo's strings, the text) are
-	 * freed while others are still growing; glibc would otherwise raise
-	 * its mmap threshold after the first such free and keep them in the
-	 * heap, where they stay resident.  A fixed threshold gives them back:
-	 * a 5 MB page peaks at 65 MB instead of 69, a batch of the ScrapingHub
-	 * pages at 12 MB instead of 20, at the same speed. */
-	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
-#endif
-
 	/* `pith eval ...` is a command of its own. */
 	if (argc > 1 && strcmp(argv[1], "eval") == 0)
 		return eval_main(argc - 1, argv + 1);
@@ -299,6 +289,18 @@ main(int argc, char **argv)
 		return batch_main(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "train") == 0)
 		return train_main(argc - 1, argv + 1);
+
+#ifdef M_MMAP_THRESHOLD
+	/* A page's big buffers (its bytes, gumbo's strings, the text) are
+	 * freed while others are still growing; glibc would otherwise raise
+	 * its mmap threshold after the first such free and keep them in the
+	 * heap, where they stay resident.  A fixed threshold gives them back:
+	 * a 5 MB page peaks at 65 MB instead of 69.  Only for one page: a
+	 * batch's memory is flat anyway, and there the page faults of fresh
+	 * mappings cost 5 % of its time. */
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
+
 	pith_params_init(&params);
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":da:t:f:w:u:p:hV", longopts, NULL)) != -1) {
