@@ -385,10 +385,18 @@ def main():
             int(h["rounds"]), int(h["pages"]), int(h["failed"])))
         say()
 
-        # 2. -j 2 against -j 1, over the pages twice so the tail is short.
+        # 2. -j 2 against -j 1, over the pages twice so the tail is short;
+        # the two alternate and the fastest of each counts, as a virtual
+        # machine's speed drifts more between two runs than threads differ.
         listing = ("\n".join(pages * 2) + "\n").encode()
-        t1, s1, _, _ = run_timed([pith, "batch", "-q", "-j", "1", "-"], listing, env=env)
-        t2, s2, _, _ = run_timed([pith, "batch", "-q", "-j", "2", "-"], listing, env=env)
+        best, status = {1: None, 2: None}, {1: 0, 2: 0}
+        for _ in range(a.rounds):
+            for j in (1, 2):
+                t, st, _, _ = run_timed([pith, "batch", "-q", "-j", str(j), "-"], listing,
+                                        env=env)
+                best[j] = t if best[j] is None else min(best[j], t)
+                status[j] = status[j] or st
+        t1, t2, s1, s2 = best[1], best[2], status[1], status[2]
         say("## Threads")
         say()
         say("| run | seconds | pages/s | MB/s |")
@@ -396,9 +404,10 @@ def main():
         for name, t in (("batch -j 1", t1), ("batch -j 2", t2)):
             say("| %s | %.2f | %.1f | %.1f |" % (name, t, 2 * len(pages) / t, 2 * mb / t))
         say()
-        say("-j 2 / -j 1 throughput: **%.2fx** (target >= 1.8x on 2 free cores: %s)%s." % (
-            t1 / t2, "met" if t1 / t2 >= 1.8 else "NOT met",
-            "" if ncpu >= 2 else "; this machine has one CPU"))
+        say("-j 2 / -j 1 throughput: **%.2fx** (target >= 1.8x on 2 free cores: %s)%s; "
+            "fastest of %d alternating rounds each." % (
+                t1 / t2, "met" if t1 / t2 >= 1.8 else "NOT met",
+                "" if ncpu >= 2 else "; this machine has one CPU", a.rounds))
         if s1 != 0 or s2 != 0:
             say("(batch exited %d and %d)" % (s1, s2))
         say()
