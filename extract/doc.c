@@ -1149,7 +1149,9 @@ finish(builder *b)
 		pith_block *blk = &d->blocks[i];
 
 		blk->text = d->text + off;
-		blk->runs = d->runs + r;
+		/* A page of images only has no runs at all: NULL + 0 is no
+		 * pointer either. */
+		blk->runs = d->runs != NULL ? d->runs + r : NULL;
 		off += blk->len + 1;
 		r += blk->nruns;
 	}
