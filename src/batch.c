@@ -731,34 +731,6 @@ static const char batch_usage[] =
 "every record written, 1 with --strict when some page failed, 2 usage\n"
 "error, 3 the output or the list of paths could not be read or written.\n";
 
-/* "500", "500k", "20M", "1G" (also "20MB"), as pith --max-size reads
- * them: bytes; 0 if not a size or none. */
-static size_t
-batch_size(const char *s)
-{
-	char *end;
-	unsigned long long n;
-	int shift = 0;
-
-	if (*s < '0' || *s > '9')
-		return 0;
-	errno = 0;
-	n = strtoull(s, &end, 10);
-	if (errno != 0)
-		return 0;
-	switch (*end) {
-	case 'k': case 'K': shift = 10; end++; break;
-	case 'm': case 'M': shift = 20; end++; break;
-	case 'g': case 'G': shift = 30; end++; break;
-	default: break;
-	}
-	if (shift != 0 && (*end == 'b' || *end == 'B'))
-		end++;
-	if (*end != '\0' || n > ((unsigned long long)1 << 40) >> shift)
-		return 0;
-	return (size_t)(n << shift);
-}
-
 /* Read and parse the template FILE (at most 1 MB, as pith -t): NULL
  * after saying "FILE:N: why" on stderr. */
 static pith_template *
@@ -871,10 +843,14 @@ batch_main(int argc, char **argv)
 		case 't':
 			template_path = optarg;
 			break;
-		case 'M':
-			if ((b.max = batch_size(optarg)) == 0)
+		case 'M': {
+			long long n = input_parse_size(optarg);
+
+			if (n < 1)
 				return batch_usage_error("bad size '%s'", optarg);
+			b.max = (size_t)n;
 			break;
+		}
 		case 'p':
 			if (pith_params_assign(&params, optarg, &err) != PITH_OK)
 				return batch_usage_error("%s", err.msg);

@@ -45,6 +45,32 @@ input_kind_of(const char *type)
 	return INPUT_REFUSED;
 }
 
+long long
+input_parse_size(const char *s)
+{
+	char *end;
+	unsigned long long n;
+	int shift = 0;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	n = strtoull(s, &end, 10);
+	if (errno != 0)
+		return -1;
+	switch (*end) {
+	case 'k': case 'K': shift = 10; end++; break;
+	case 'm': case 'M': shift = 20; end++; break;
+	case 'g': case 'G': shift = 30; end++; break;
+	default: break;
+	}
+	if (shift != 0 && (*end == 'b' || *end == 'B'))
+		end++;
+	if (*end != '\0' || n > ((unsigned long long)1 << 40) >> shift)
+		return -1;
+	return (long long)(n << shift);
+}
+
 void
 input_format_size(size_t n, char *out, size_t size)
 {

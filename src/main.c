@@ -125,33 +125,6 @@ option_name(const char *arg, int opt)
 	return o;
 }
 
-/* "500", "500k", "20M", "1G" (also "20MB"): bytes; -1 if not a size. */
-static long long
-parse_size(const char *s)
-{
-	char *end;
-	unsigned long long n;
-	int shift = 0;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	n = strtoull(s, &end, 10);
-	if (errno != 0)
-		return -1;
-	switch (*end) {
-	case 'k': case 'K': shift = 10; end++; break;
-	case 'm': case 'M': shift = 20; end++; break;
-	case 'g': case 'G': shift = 30; end++; break;
-	default: break;
-	}
-	if (shift != 0 && (*end == 'b' || *end == 'B'))
-		end++;
-	if (*end != '\0' || n > ((unsigned long long)1 << 40) >> shift)
-		return -1;
-	return (long long)(n << shift);
-}
-
 /* Ctrl-C while a page downloads in dump mode: say "cancelled". */
 static volatile sig_atomic_t interrupted;
 
@@ -376,7 +349,7 @@ main(int argc, char **argv)
 			break;
 		}
 		case OPT_MAX_SIZE: {
-			long long n = parse_size(optarg);
+			long long n = input_parse_size(optarg);
 
 			if (n < 1)
 				return usage_error("bad size '%s'", optarg);
@@ -384,7 +357,7 @@ main(int argc, char **argv)
 			break;
 		}
 		case OPT_CACHE_SIZE: {
-			long long n = parse_size(optarg);
+			long long n = input_parse_size(optarg);
 
 			if (n < 0)
 				return usage_error("bad size '%s'", optarg);

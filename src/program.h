@@ -75,6 +75,8 @@ int input_is_url(const char *arg);
 typedef enum { INPUT_HTML, INPUT_TEXT, INPUT_REFUSED } input_kind;
 input_kind input_kind_of(const char *content_type);
 
+/* "500", "500k", "20M", "1G" (also "20MB"): bytes; -1 if not a size. */
+long long input_parse_size(const char *s);
 /* "20 MB", "512 KB", "100 bytes": a size for messages. */
 void input_format_size(size_t n, char *out, size_t size);
 
