@@ -515,6 +515,18 @@ word_end(const unsigned char *s, size_t j, size_t n)
 	}
 }
 
+/* White space after content: one space, in the style it was seen in,
+ * goes out before the next word. */
+static inline void
+ws_seen(builder *b)
+{
+	if (b->ws == WS_CONTENT) {
+		b->ws = WS_PENDING;
+		b->ws_style = b->c.style;
+		b->ws_href = b->c.href;
+	}
+}
+
 /* The rest of a text node once one of its words is in the open block:
  * every later space and word is in the node's style, which the last run
  * has now, so the collapsed text is written straight into the buffer
@@ -536,11 +548,7 @@ add_text_rest(builder *b, const unsigned char *s, size_t n, size_t *ip)
 		size_t j;
 
 		if (text_class[s[i]] == TC_SPACE) {
-			if (b->ws == WS_CONTENT) {
-				b->ws = WS_PENDING;
-				b->ws_style = b->c.style;
-				b->ws_href = b->c.href;
-			}
+			ws_seen(b);
 			i++;
 			continue;
 		}
@@ -592,11 +600,7 @@ add_text(builder *b, const char *text, size_t n, size_t node)
 			continue;
 		}
 		if (is_space(s[i])) {
-			if (b->ws == WS_CONTENT) {
-				b->ws = WS_PENDING;
-				b->ws_style = b->c.style;
-				b->ws_href = b->c.href;
-			}
+			ws_seen(b);
 			i++;
 			continue;
 		}
@@ -973,11 +977,7 @@ enter(builder *b, GumboNode *g)
 		if (b->c.pre) {
 			add_text(b, "\n", 1, node);
 		} else if (data_cell) {
-			if (b->ws == WS_CONTENT) {
-				b->ws = WS_PENDING;
-				b->ws_style = b->c.style;
-				b->ws_href = b->c.href;
-			}
+			ws_seen(b);
 		} else if (b->open) {
 			/* One <br> breaks the line, two end the paragraph. */
 			size_t len = b->text.len - b->bstart;
