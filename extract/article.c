@@ -147,11 +147,11 @@ pith_extract(const pith_doc *doc, const char *algorithm,
 	}
 	/* 0 is the default, so that a zeroed pith_params has a limit. */
 	limit = params->time_limit == 0 ? PITH_TIME_LIMIT : params->time_limit;
-	budget_start(limit);
+	budget_start(&a->time, limit);
 	rc = alg->extract(doc, params, a, err);
 	/* Out of time, what the algorithm left may be half made: nothing
 	 * of it is an answer. */
-	if (budget_stop() && rc != PITH_ENOMEM) {
+	if (budget_stop(&a->time) && rc != PITH_ENOMEM) {
 		pith_article_free(a);
 		return err_set(err, PITH_ELIMIT, "time limit of %g s exceeded", limit);
 	}

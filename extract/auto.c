@@ -52,7 +52,7 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 
 	rc = readability_extract(d, p, a, err);
 	/* Out of time: pith_extract says so, and MSS would only add to it. */
-	if (budget_expired())
+	if (budget_expired(&a->time))
 		return rc;
 	/* An index page is not an article however dense its teasers. */
 	if ((rc != PITH_OK && rc != PITH_ENOARTICLE) || a->final)

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <time.h>
 #include "pith.h"
 
 /* ---- errors (util.c) */
@@ -54,18 +55,23 @@ char *str_clean(arena *a, const char *s, size_t n, size_t max);
 /* Whether an inline style attribute hides the element. */
 bool str_style_hides(const char *style);
 
-/* ---- the time budget (util.c): pith_extract's deadline, per thread.
- * Algorithms call budget_tick() at the heads of long loops and leave
- * them when it says true; pith_extract then fails with PITH_ELIMIT,
- * whatever they made of the rest. */
+/* ---- the time budget (util.c): pith_extract's deadline, kept in the
+ * article it makes.  Algorithms call budget_tick() at the heads of long
+ * loops and leave them when it says true; pith_extract then fails with
+ * PITH_ELIMIT, whatever they made of the rest. */
+typedef struct {
+	bool on, expired;
+	unsigned ticks;
+	struct timespec deadline;
+} budget;
 /* Start a budget of seconds; not positive and finite: none. */
-void budget_start(double seconds);
+void budget_start(budget *bg, double seconds);
 /* Whether the deadline has passed (reads the clock; stays true). */
-bool budget_expired(void);
+bool budget_expired(budget *bg);
 /* The same, reading the clock once in a few thousand calls. */
-bool budget_tick(void);
+bool budget_tick(budget *bg);
 /* End the budget: whether it ran out. */
-bool budget_stop(void);
+bool budget_stop(budget *bg);
 
 /* ---- the document (doc.c) */
 struct pith_doc {
@@ -139,6 +145,7 @@ struct pith_article {
 	/* Nodes (nnodes) readability and MSS treat as absent, or NULL: the
 	 * site templates "site" removes.  Set only while it runs. */
 	const unsigned char *mask;
+	budget time;             /* pith_extract's, while it runs */
 };
 
 /* Keep the text of tokens first..last: whole blocks inside, clipped

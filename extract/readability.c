@@ -83,6 +83,7 @@ typedef struct {
 	arena *strings;         /* the article's, for formatted reasons */
 	size_t body;            /* the body node, or 0 */
 	const unsigned char *mask;  /* nodes to treat as absent, or NULL */
+	budget *time;           /* the article's */
 } rd;
 
 /* ------------------------------------------------------------ names */
@@ -443,7 +444,7 @@ prepare(rd *r)
 		return PITH_ENOMEM;
 
 	for (size_t n = 0; n < nn; n++) {
-		if (budget_tick()) break;   /* pith_extract reports it */
+		if (budget_tick(r->time)) break;   /* pith_extract reports it */
 		const pith_node *node = pith_doc_node(d, n);
 		GumboTag t = tag(r, n);
 		node_attrs at;
@@ -622,7 +623,7 @@ score_blocks(rd *r, unsigned f)
 	const pith_doc *d = r->d;
 
 	for (size_t b = 0; b < r->nb; b++) {
-		if (budget_tick()) break;
+		if (budget_tick(r->time)) break;
 		size_t n = pith_doc_block(d, b)->node, a;
 		double s;
 		int level = 0;
@@ -995,7 +996,7 @@ run(rd *r, unsigned f, size_t *top_out)
 		return -1;
 	describe(r, top, f);
 	for (size_t n = 0; n < r->nn; n++) {
-		if (budget_tick()) break;
+		if (budget_tick(r->time)) break;
 		size_t p = pith_doc_node(d, n)->parent;
 
 		if (p != PITH_NONE && (r->flags[p] & N_IN))
@@ -1075,7 +1076,7 @@ index_like(const rd *r, const unsigned char *kept)
 			total += r->len[n];
 	}
 	for (size_t p = 0; p < r->nn; p++) {
-		if (budget_tick()) break;
+		if (budget_tick(r->time)) break;
 		if (!(r->flags[p] & N_IN) || r->kids[p] < 5)
 			continue;
 		/* Count each kind of child once, from its first member; a
@@ -1138,7 +1139,7 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		0,
 	};
 	rd r = { .d = d, .nn = pith_doc_nnodes(d), .nb = pith_doc_nblocks(d),
-	    .strings = &a->strings, .mask = a->mask };
+	    .strings = &a->strings, .mask = a->mask, .time = &a->time };
 	unsigned char *best = NULL;
 	double best_len = -1;
 	size_t top = 0, best_top = 0, best_i = 0, tried = 0;
@@ -1152,7 +1153,7 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		return err_set(err, PITH_ENOMEM, "out of memory");
 	}
 	for (size_t i = 0; i < sizeof attempts / sizeof attempts[0]; i++) {
-		if (budget_expired()) break;
+		if (budget_expired(r.time)) break;
 		double len = run(&r, attempts[i], &top);
 
 		tried = i + 1;

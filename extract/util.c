@@ -246,71 +246,61 @@ str_style_hides(const char *s)
 	    style_is(s, "visibility", "hidden"));
 }
 
-/* ---- the time budget: one deadline per thread, so that the loops that
- * check it need no argument to reach it (readability's passes know
- * nothing of the article) and pith_extract stays reentrant across
- * threads (pith batch's workers).  Only pith_extract sets it.  The
- * clock is the thread's processor time: it measures the work, so a
- * busy machine (or a sanitizer's pace) does not fail a page that a
- * quiet one reads. */
+/* ---- the time budget.  The clock is the thread's processor time: it
+ * measures the work, so a busy machine (or a sanitizer's pace) does not
+ * fail a page that a quiet one reads. */
 #define BUDGET_CLOCK CLOCK_THREAD_CPUTIME_ID
 enum { BUDGET_TICKS = 4096 };   /* loop heads between two clock reads */
 
-static _Thread_local struct {
-	bool on, expired;
-	unsigned ticks;
-	struct timespec deadline;
-} budget;
-
 void
-budget_start(double seconds)
+budget_start(budget *bg, double seconds)
 {
 	struct timespec now;
 
-	memset(&budget, 0, sizeof budget);
+	memset(bg, 0, sizeof *bg);
 	/* Negative, infinite or NaN: no limit. */
 	if (!(seconds > 0) || !isfinite(seconds) || seconds > 1e9)
 		return;
 	clock_gettime(BUDGET_CLOCK, &now);
-	budget.deadline.tv_sec = now.tv_sec + (time_t)seconds;
-	budget.deadline.tv_nsec = now.tv_nsec +
+	bg->deadline.tv_sec = now.tv_sec + (time_t)seconds;
+	bg->deadline.tv_nsec = now.tv_nsec +
 	    (long)((seconds - (double)(time_t)seconds) * 1e9);
-	if (budget.deadline.tv_nsec >= 1000000000L) {
-		budget.deadline.tv_sec++;
-		budget.deadline.tv_nsec -= 1000000000L;
+	if (bg->deadline.tv_nsec >= 1000000000L) {
+		bg->deadline.tv_sec++;
+		bg->deadline.tv_nsec -= 1000000000L;
 	}
-	budget.on = true;
+	bg->on = true;
 }
 
 bool
-budget_expired(void)
+budget_expired(budget *bg)
 {
 	struct timespec now;
 
-	if (!budget.on || budget.expired)
-		return budget.expired;
+	if (!bg->on || bg->expired)
+		return bg->expired;
 	clock_gettime(BUDGET_CLOCK, &now);
-	budget.expired = now.tv_sec > budget.deadline.tv_sec ||
-	    (now.tv_sec == budget.deadline.tv_sec &&
-	    now.tv_nsec >= budget.deadline.tv_nsec);
-	return budget.expired;
+	bg->expired = now.tv_sec > bg->deadline.tv_sec ||
+	    (now.tv_sec == bg->deadline.tv_sec &&
+	    now.tv_nsec >= bg->deadline.tv_nsec);
+	return bg->expired;
 }
 
 bool
-budget_tick(void)
+budget_tick(budget *bg)
 {
-	if (!budget.on)
+	if (!bg->on)
 		return false;
-	if (++budget.ticks % BUDGET_TICKS != 0)
-		return budget.expired;
-	return budget_expired();
+	if (++bg->ticks % BUDGET_TICKS != 0)
+		return bg->expired;
+	return budget_expired(bg);
 }
 
 bool
-budget_stop(void)
+budget_stop(budget *bg)
 {
-	bool expired = budget_expired();
+	bool expired = budget_expired(bg);
 
-	memset(&budget, 0, sizeof budget);
+	memset(bg, 0, sizeof *bg);
 	return expired;
 }

@@ -94,24 +94,25 @@ test_hostile_parse(void **state)
 static void
 test_budget(void **state)
 {
+	budget bg;
 	int ticks = 0;
 
 	(void)state;
-	budget_start(-1);
+	budget_start(&bg, -1);
 	for (int i = 0; i < 10000; i++)
-		assert_false(budget_tick());
-	assert_false(budget_expired());
-	assert_false(budget_stop());
-	budget_start(1e-9);
-	while (!budget_tick())
+		assert_false(budget_tick(&bg));
+	assert_false(budget_expired(&bg));
+	assert_false(budget_stop(&bg));
+	budget_start(&bg, 1e-9);
+	while (!budget_tick(&bg))
 		ticks++;
 	assert_true(ticks >= 4000 && ticks < 4096);
-	assert_true(budget_tick());
-	assert_true(budget_expired());
-	assert_true(budget_stop());
+	assert_true(budget_tick(&bg));
+	assert_true(budget_expired(&bg));
+	assert_true(budget_stop(&bg));
 	/* Stopped: no budget until the next start. */
-	assert_false(budget_tick());
-	assert_false(budget_stop());
+	assert_false(budget_tick(&bg));
+	assert_false(budget_stop(&bg));
 }
 
 /* A page of n paragraphs, each its own block. */
