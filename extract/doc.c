@@ -629,6 +629,22 @@ add_text(builder *b, const char *text, size_t n, size_t node)
 
 /* ------------------------------------------------------------- walk */
 
+/* The element before br, white space aside, is another br. */
+static bool
+br_follows_br(const GumboNode *br)
+{
+	const GumboVector *sib = &br->parent->v.element.children;
+
+	for (unsigned i = br->index_within_parent; i-- > 0; ) {
+		const GumboNode *p = sib->data[i];
+
+		if (p->type == GUMBO_NODE_WHITESPACE || p->type == GUMBO_NODE_COMMENT)
+			continue;
+		return p->type == GUMBO_NODE_ELEMENT && p->v.element.tag == GUMBO_TAG_BR;
+	}
+	return false;
+}
+
 /* A row is a data row unless its cells hold real structure (a nested
  * table, headings, lists, or several paragraphs): layout tables put
  * whole articles in cells, and those must stay ordinary blocks. */
@@ -654,6 +670,12 @@ row_is_data(GumboNode *tr)
 		switch (n->v.element.tag) {
 		case GUMBO_TAG_TD: case GUMBO_TAG_TH:
 			blocks = 0;
+			break;
+		case GUMBO_TAG_BR:
+			/* <br><br> ends a paragraph: a cell of paragraphs is
+			 * an old CMS's layout, not data. */
+			if (br_follows_br(n))
+				return false;
 			break;
 		case GUMBO_TAG_TABLE: case GUMBO_TAG_UL: case GUMBO_TAG_OL:
 		case GUMBO_TAG_PRE: case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_HR:

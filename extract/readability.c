@@ -73,6 +73,7 @@ typedef struct {
 	double *plen;           /* text of paragraph-like blocks */
 	int *commas;
 	int *kids;              /* element children */
+	int *nblk;              /* blocks in the subtree */
 	double *score;
 	double *blen, *blink;   /* per block */
 	int *bcommas;
@@ -431,6 +432,7 @@ prepare(rd *r)
 	r->plen = calloc(nn + 1, sizeof *r->plen);
 	r->commas = calloc(nn + 1, sizeof *r->commas);
 	r->kids = calloc(nn + 1, sizeof *r->kids);
+	r->nblk = calloc(nn + 1, sizeof *r->nblk);
 	r->score = calloc(nn + 1, sizeof *r->score);
 	r->blen = calloc(nb + 1, sizeof *r->blen);
 	r->blink = calloc(nb + 1, sizeof *r->blink);
@@ -439,7 +441,7 @@ prepare(rd *r)
 	r->keep = calloc(nb + 1, 1);
 	r->why = calloc(nb + 1, sizeof *r->why);
 	if (!r->cls || !r->weight || !r->flags || !r->len || !r->link ||
-	    !r->plen || !r->commas || !r->kids || !r->score || !r->blen ||
+	    !r->plen || !r->commas || !r->kids || !r->nblk || !r->score || !r->blen ||
 	    !r->blink || !r->bcommas || !r->bsentence || !r->keep || !r->why)
 		return PITH_ENOMEM;
 
@@ -485,6 +487,7 @@ prepare(rd *r)
 		block_stats(r, b);
 		if (n == PITH_NONE)
 			continue;
+		r->nblk[n]++;
 		r->len[n] += r->blen[b];
 		r->link[n] += r->blink[b];
 		r->commas[n] += r->bcommas[b];
@@ -513,6 +516,7 @@ prepare(rd *r)
 		r->link[p] += r->link[n];
 		r->plen[p] += r->plen[n];
 		r->commas[p] += r->commas[n];
+		r->nblk[p] += r->nblk[n];
 		if ((r->cls[n] & C_EMBED) || (r->flags[n] & N_KEEP))
 			r->flags[p] |= N_KEEP;
 	}
@@ -645,7 +649,15 @@ score_blocks(rd *r, unsigned f)
 		    tag(r, a) == GUMBO_TAG_DIV && r->len[a] == r->len[n] &&
 		    density(r, a) < 0.25)
 			n = a;
-		for (a = pith_doc_node(d, n)->parent; a != PITH_NONE && level < 5;
+		/* Loose text in a container that holds more than this
+		 * paragraph is a paragraph of that container, as
+		 * Readability.js wraps phrasing runs in a <p>: the container
+		 * is the first to gain. */
+		a = pith_doc_node(d, n)->parent;
+		if (pith_doc_block(d, b)->kind == PITH_BLOCK_PARA &&
+		    tag(r, n) != GUMBO_TAG_P && r->nblk[n] > 1)
+			a = n;
+		for (; a != PITH_NONE && level < 5;
 		    a = pith_doc_node(d, a)->parent, level++) {
 			if (tag(r, a) == GUMBO_TAG_HTML)
 				break;
@@ -1119,6 +1131,7 @@ rd_free(rd *r)
 	free(r->plen);
 	free(r->commas);
 	free(r->kids);
+	free(r->nblk);
 	free(r->score);
 	free(r->blen);
 	free(r->blink);
