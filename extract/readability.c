@@ -829,7 +829,8 @@ names(const rd *r, size_t n)
 
 /* Node n inside the content: why it is dropped, or NULL. */
 static const char *
-prune_reason(rd *r, size_t n, size_t top, unsigned f, double total)
+prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
+             double ptotal)
 {
 	GumboTag t = tag(r, n);
 	unsigned c = r->cls[n];
@@ -865,6 +866,10 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total)
 		if (w < 0)
 			return reason(r, "dropped: negative class weight",
 			    "dropped: class weight %d '%.40s'", w, names(r, n));
+		/* Most of the article's paragraphs: the links beside them
+		 * (a menu in the story's div) go one by one, not with them. */
+		if (r->plen[n] >= 0.7 * ptotal)
+			return NULL;
 		if (r->commas[n] < 10 && ((w < 25 && ld > 0.2) || ld > 0.5))
 			return reason(r, "dropped: link density",
 			    "dropped: link density %.2f (weight %d)", ld, w);
@@ -984,7 +989,7 @@ run(rd *r, unsigned f, size_t *top_out)
 {
 	const pith_doc *d = r->d;
 	size_t top;
-	double total = 0, kept = 0;
+	double total = 0, ptotal = 0, kept = 0;
 	bool title_seen = false;
 	const char **dwhy;
 
@@ -1000,8 +1005,10 @@ run(rd *r, unsigned f, size_t *top_out)
 	}
 	gather(r, top);
 	for (size_t n = 0; n < r->nn; n++)
-		if (r->flags[n] & N_IN)
+		if (r->flags[n] & N_IN) {
 			total += r->len[n];
+			ptotal += r->plen[n];
+		}
 
 	/* Walk the content; a pruned node takes its subtree with it. */
 	if ((dwhy = calloc(r->nn + 1, sizeof *dwhy)) == NULL)
@@ -1019,7 +1026,7 @@ run(rd *r, unsigned f, size_t *top_out)
 			dwhy[n] = dwhy[p];
 			continue;
 		}
-		dwhy[n] = prune_reason(r, n, top, f, total);
+		dwhy[n] = prune_reason(r, n, top, f, total, ptotal);
 	}
 	for (size_t b = 0; b < r->nb; b++) {
 		const pith_block *blk = pith_doc_block(d, b);
