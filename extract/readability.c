@@ -763,6 +763,8 @@ top_candidate(rd *r, unsigned f)
 	return top;
 }
 
+static bool alike(const rd *r, size_t a, size_t b);
+
 /* Mark the top and its qualifying siblings as the content. */
 static void
 gather(rd *r, size_t top)
@@ -799,6 +801,22 @@ gather(rd *r, size_t top)
 		}
 		if (take)
 			r->flags[s] |= N_IN;
+	}
+	/* The article cut in sections by inline ads or boxes: a sibling of
+	 * the top's parent or grandparent styled like it (same tag and
+	 * class) and holding paragraphs is the article going on. */
+	for (size_t x = parent, up = 0; up < 2 && x != r->body; up++) {
+		size_t g = pith_doc_node(d, x)->parent;
+		const char *xc = attr(r, x, "class");
+
+		if (g == PITH_NONE || g == r->body)
+			break;
+		for (size_t s = g + 1; xc != NULL && *xc && s < pith_doc_node(d, g)->end;
+		    s = pith_doc_node(d, s)->end)
+			if (s != x && !(r->flags[s] & (N_HIDDEN | N_UNLIKELY)) &&
+			    alike(r, s, x) && r->plen[s] >= 100 && density(r, s) < 0.25)
+				r->flags[s] |= N_IN;
+		x = g;
 	}
 }
 
