@@ -61,7 +61,10 @@ enum {
 	F_CLEAN          = 1 << 2
 };
 
-enum { CHAR_THRESHOLD = 500, MIN_PARAGRAPH = 25, TOP_N = 5 };
+/* Under CHAR_THRESHOLD the rules are relaxed and tried again; a longer
+ * answer from a relaxed try replaces one of RETRY_KEEPS or more only
+ * when it keeps most of it (see extends). */
+enum { CHAR_THRESHOLD = 500, RETRY_KEEPS = 100, MIN_PARAGRAPH = 25, TOP_N = 5 };
 
 typedef struct {
 	const pith_doc *d;
@@ -1166,6 +1169,24 @@ rd_free(rd *r)
 	free(r->why);
 }
 
+/* The last run kept at least half of the blocks of best.  A relaxed
+ * try exists to rescue an article the strict rules took for a sidebar
+ * or comments; when the strict try found a short article, a longer
+ * answer elsewhere is the sidebar or the comments (a 23-word post
+ * under a blog's 100-word "about" box), so it must extend what the
+ * strict try kept, not replace it. */
+static bool
+extends(const rd *r, const unsigned char *best)
+{
+	size_t was = 0, both = 0;
+
+	for (size_t b = 0; b < r->nb; b++) {
+		was += best[b];
+		both += best[b] && r->keep[b];
+	}
+	return 2 * both >= was;
+}
+
 pith_code
 readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
                     pith_error *err)
@@ -1199,7 +1220,8 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 			rc = err_set(err, PITH_ENOMEM, "out of memory");
 			break;
 		}
-		if (len > best_len) {
+		if (len > best_len && (i == 0 || best_len < RETRY_KEEPS ||
+		    extends(&r, best))) {
 			best_len = len;
 			best_top = top;
 			best_i = i;
