@@ -66,6 +66,9 @@ enum {
  * when it keeps most of it (see extends). */
 enum { CHAR_THRESHOLD = 500, RETRY_KEEPS = 100, MIN_PARAGRAPH = 25, TOP_N = 5 };
 
+/* A teaser (a linked title and an excerpt) is at most this long. */
+enum { TEASER_LEN = 350 };
+
 typedef struct {
 	const pith_doc *d;
 	size_t nn, nb;
@@ -77,6 +80,7 @@ typedef struct {
 	int *commas;
 	int *kids;              /* element children */
 	int *nblk;              /* blocks in the subtree */
+	size_t *bfirst, *blast; /* the subtree's first and last block, or NONE */
 	double *score;
 	double *blen, *blink;   /* per block */
 	int *bcommas;
@@ -89,6 +93,8 @@ typedef struct {
 	const unsigned char *mask;  /* nodes to treat as absent, or NULL */
 	budget *time;           /* the article's */
 } rd;
+
+static bool alike(const rd *r, size_t a, size_t b);
 
 /* ------------------------------------------------------------ names */
 
@@ -436,6 +442,8 @@ prepare(rd *r)
 	r->commas = calloc(nn + 1, sizeof *r->commas);
 	r->kids = calloc(nn + 1, sizeof *r->kids);
 	r->nblk = calloc(nn + 1, sizeof *r->nblk);
+	r->bfirst = malloc((nn + 1) * sizeof *r->bfirst);
+	r->blast = malloc((nn + 1) * sizeof *r->blast);
 	r->score = calloc(nn + 1, sizeof *r->score);
 	r->blen = calloc(nb + 1, sizeof *r->blen);
 	r->blink = calloc(nb + 1, sizeof *r->blink);
@@ -444,9 +452,11 @@ prepare(rd *r)
 	r->keep = calloc(nb + 1, 1);
 	r->why = calloc(nb + 1, sizeof *r->why);
 	if (!r->cls || !r->weight || !r->flags || !r->len || !r->link ||
-	    !r->plen || !r->commas || !r->kids || !r->nblk || !r->score || !r->blen ||
+	    !r->plen || !r->commas || !r->kids || !r->nblk || !r->bfirst || !r->blast || !r->score || !r->blen ||
 	    !r->blink || !r->bcommas || !r->bsentence || !r->keep || !r->why)
 		return PITH_ENOMEM;
+	for (size_t n = 0; n < nn; n++)
+		r->bfirst[n] = r->blast[n] = PITH_NONE;
 
 	for (size_t n = 0; n < nn; n++) {
 		if (budget_tick(r->time)) break;   /* pith_extract reports it */
@@ -491,6 +501,9 @@ prepare(rd *r)
 		if (n == PITH_NONE)
 			continue;
 		r->nblk[n]++;
+		if (r->bfirst[n] == PITH_NONE)
+			r->bfirst[n] = b;
+		r->blast[n] = b;
 		r->len[n] += r->blen[b];
 		r->link[n] += r->blink[b];
 		r->commas[n] += r->bcommas[b];
@@ -520,6 +533,12 @@ prepare(rd *r)
 		r->plen[p] += r->plen[n];
 		r->commas[p] += r->commas[n];
 		r->nblk[p] += r->nblk[n];
+		if (r->bfirst[n] != PITH_NONE) {
+			if (r->bfirst[p] == PITH_NONE || r->bfirst[n] < r->bfirst[p])
+				r->bfirst[p] = r->bfirst[n];
+			if (r->blast[p] == PITH_NONE || r->blast[n] > r->blast[p])
+				r->blast[p] = r->blast[n];
+		}
 		if ((r->cls[n] & C_EMBED) || (r->flags[n] & N_KEEP))
 			r->flags[p] |= N_KEEP;
 	}
@@ -766,8 +785,6 @@ top_candidate(rd *r, unsigned f)
 	return top;
 }
 
-static bool alike(const rd *r, size_t a, size_t b);
-
 /* Mark the top and its qualifying siblings as the content. */
 static void
 gather(rd *r, size_t top)
@@ -1004,6 +1021,90 @@ label(const pith_block *blk)
 	return NULL;
 }
 
+/* A teaser of another page: a short element whose first text is a
+ * link (its title), with perhaps an image and an excerpt. */
+static bool
+teaser(const rd *r, size_t n)
+{
+	size_t b = r->bfirst[n];
+
+	if (b == PITH_NONE || r->len[n] > TEASER_LEN || r->link[n] <= 0)
+		return false;
+	for (; b <= r->blast[n]; b++) {
+		const pith_block *blk = pith_doc_block(r->d, b);
+
+		if (blk->kind == PITH_BLOCK_IMAGE || r->blen[b] == 0)
+			continue;
+		return r->blink[b] >= 0.8 * r->blen[b];
+	}
+	return false;
+}
+
+/* Drop the kept blocks b0..b1 of parent p, and the heading over them,
+ * unless as much of the article follows them as they hold: teasers
+ * close an article, a list of linked items inside it is its text. */
+static double
+drop_run(rd *r, size_t p, size_t b0, size_t b1)
+{
+	const pith_doc *d = r->d;
+	double after = 0, in = 0, dropped = 0;
+	size_t h;
+
+	for (size_t b = b1 + 1; b < r->nb; b++)
+		if (r->keep[b] && pith_doc_block(d, b)->kind == PITH_BLOCK_PARA)
+			after += r->blen[b];
+	for (size_t b = b0; b <= b1; b++)
+		in += r->keep[b] ? r->blen[b] : 0;
+	if (after > 0.5 * in)
+		return 0;
+	/* The heading: the last block before the run that is not already
+	 * dropped, if it is a heading in p. */
+	for (h = b0; h > 0 && !r->keep[h - 1] &&
+	    pith_doc_block(d, h - 1)->kind != PITH_BLOCK_HEADING; h--)
+		;
+	if (h > 0 && r->keep[h - 1] && pith_doc_block(d, h - 1)->kind == PITH_BLOCK_HEADING &&
+	    pith_doc_block(d, h - 1)->node >= p)
+		b0 = h - 1;
+	for (size_t b = b0; b <= b1; b++)
+		if (r->keep[b]) {
+			r->keep[b] = 0;
+			r->why[b] = "dropped: teasers of other pages";
+			dropped += r->blen[b];
+		}
+	return dropped;
+}
+
+/* Teasers of other pages after the article ("You may also like",
+ * "Lesen Sie auch", "Você pode gostar"): a run of three or more alike
+ * siblings, each a teaser, with little of the article after it.  The
+ * structure says it in every language, where class names and headings
+ * would need a word list for each.  Returns the text dropped. */
+static double
+drop_teasers(rd *r)
+{
+	const pith_doc *d = r->d;
+	double dropped = 0;
+
+	for (size_t p = 0; p < r->nn; p++) {
+		if (!(r->flags[p] & N_IN) || r->kids[p] < 3)
+			continue;
+		for (size_t c = p + 1; c < pith_doc_node(d, p)->end; ) {
+			size_t run = 0, last = c, e;
+
+			for (e = c; e < pith_doc_node(d, p)->end && alike(r, e, c) &&
+			    teaser(r, e); e = pith_doc_node(d, e)->end)
+				run++, last = e;
+			if (run < 3) {
+				c = pith_doc_node(d, c)->end;
+				continue;
+			}
+			dropped += drop_run(r, p, r->bfirst[c], r->blast[last]);
+			c = e;
+		}
+	}
+	return dropped;
+}
+
 /* One pass with flags f; returns the kept text length. */
 static double
 run(rd *r, unsigned f, size_t *top_out)
@@ -1078,6 +1179,7 @@ run(rd *r, unsigned f, size_t *top_out)
 		kept += r->blen[b];
 	}
 	free(dwhy);
+	kept -= drop_teasers(r);
 	return kept;
 }
 
@@ -1160,6 +1262,8 @@ rd_free(rd *r)
 	free(r->commas);
 	free(r->kids);
 	free(r->nblk);
+	free(r->bfirst);
+	free(r->blast);
 	free(r->score);
 	free(r->blen);
 	free(r->blink);
