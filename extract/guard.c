@@ -8,7 +8,9 @@
  * tags that would nest deeper than a limit and attributes past a limit
  * per tag.  It reads tags roughly as the HTML tokenizer does (comments,
  * raw-text elements, quoted attribute values), and counts only elements
- * whose end tag is required, so sloppy <p> and <li> cost nothing.
+ * whose end tag is required, so sloppy <p> and <li> cost nothing.  It
+ * also closes a <title> that is never closed, which would otherwise
+ * swallow the whole page.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -60,12 +62,16 @@ rawtext(const char *name, size_t n)
 	return false;
 }
 
-/* Where the raw text of <name> ends: at "</name", or at the end. */
+/* Where the raw text of <name> ends: at "</name" followed by what ends
+ * a tag name (as the tokenizer wants: "</titlevalue" is not one), or at
+ * the end. */
 static size_t
 rawtext_end(const char *s, size_t n, size_t i, const char *name, size_t len)
 {
 	for (; i + 2 + len <= n; i++)
-		if (s[i] == '<' && s[i + 1] == '/' && strncasecmp(s + i + 2, name, len) == 0)
+		if (s[i] == '<' && s[i + 1] == '/' && strncasecmp(s + i + 2, name, len) == 0 &&
+		    (i + 2 + len == n || space(s[i + 2 + len]) || s[i + 2 + len] == '/' ||
+		    s[i + 2 + len] == '>'))
 			return i;
 	return n;
 }
@@ -87,7 +93,7 @@ guard_html(const char *s, size_t n, size_t max_nesting, size_t max_attrs,
 {
 	buf b = {0};
 	size_t i = 0, copied = 0, depth = 0;
-	bool changed = false;
+	bool changed = false, no_title_end = false;
 
 	*out = NULL;
 	*outn = 0;
@@ -171,8 +177,28 @@ guard_html(const char *s, size_t n, size_t max_nesting, size_t max_attrs,
 			copied = i;
 			changed = true;
 		}
-		if (rawtext(s + name, namelen))
-			i = rawtext_end(s, n, i, s + name, namelen);
+		if (!rawtext(s + name, namelen))
+			continue;
+		if (namelen == 5 && strncasecmp(s + name, "title", 5) == 0) {
+			/* A <title> never closed would take the rest of the
+			 * page as its text (a truncated "</tit" does it): it
+			 * ends at the next tag, as lenient parsers end it.
+			 * Once no "</title" follows, none follows later. */
+			size_t e = no_title_end ? n : rawtext_end(s, n, i, "title", 5);
+			const char *next = e == n ? memchr(s + i, '<', n - i) : NULL;
+
+			no_title_end = e == n;
+			if (next != NULL) {
+				e = (size_t)(next - s);
+				buf_put(&b, s + copied, e - copied);
+				buf_put(&b, "</title>", 8);
+				copied = e;
+				changed = true;
+			}
+			i = e;
+			continue;
+		}
+		i = rawtext_end(s, n, i, s + name, namelen);
 	}
 	if (!changed) {
 		buf_free(&b);

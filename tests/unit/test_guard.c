@@ -56,6 +56,49 @@ test_too_deep(void **state)
 	assert_null(guard("<b><b><b></b></b></b><b><b><b>y</b></b></b>"));
 }
 
+/* A <title> never closed ends where the next tag (or broken end tag)
+ * starts; "</titlevalue" does not close it. */
+static void
+test_title(void **state)
+{
+	(void)state;
+	char *g = guard("<html><head><title>News - a story</tit<script src=x></script>"
+	    "</head><body><p>Text</p></body></html>");
+
+	assert_string_equal(g, "<html><head><title>News - a story</title></tit<script src=x>"
+	    "</script></head><body><p>Text</p></body></html>");
+	free(g);
+	/* "</titlevalue" is no end tag: the title is still open. */
+	g = guard("<title id=t>Oil</titlevalue=\"true\" --><body><p>x</p>");
+	assert_string_equal(g, "<title id=t>Oil</title></titlevalue=\"true\" --><body><p>x</p>");
+	free(g);
+	/* Later unclosed titles end at their next tag too. */
+	g = guard("<title>a<b>b</b><title>c<i>d</i>");
+	assert_string_equal(g, "<title>a</title><b>b</b><title>c</title><i>d</i>");
+	free(g);
+	assert_null(guard("<title>A <b> in a title</title><p>x</p>"));
+	assert_null(guard("<TITLE>shouting</TITLE >x"));
+	assert_null(guard("<title>no tag follows"));
+}
+
+/* The page under a title that was never closed is read, not swallowed. */
+static void
+test_title_page(void **state)
+{
+	(void)state;
+	const char *html = "<html><head><title>Microsoft faces two new cases</titavaScript\" "
+	    "src=\"x.js\"></script></head><body><div><p>The European Commission has opened "
+	    "two new antitrust investigations of Microsoft's activities, it said on Monday, "
+	    "after complaints from rivals and a browser maker.</p></div></body></html>";
+	pith_doc *d = NULL;
+
+	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &d, NULL), PITH_OK);
+	assert_true(pith_doc_nblocks(d) >= 1);
+	assert_non_null(strstr(pith_doc_block(d, 0)->text, "antitrust investigations"));
+	assert_string_equal(pith_doc_title(d), "Microsoft faces two new cases");
+	pith_doc_free(d);
+}
+
 static void
 test_attributes(void **state)
 {
@@ -179,6 +222,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_unchanged),
 		cmocka_unit_test(test_too_deep),
+		cmocka_unit_test(test_title),
+		cmocka_unit_test(test_title_page),
 		cmocka_unit_test(test_attributes),
 		cmocka_unit_test(test_hostile_parse),
 		cmocka_unit_test(test_budget),
