@@ -8,7 +8,11 @@ shared scorer (`score.py --metric both --json`).  Prints one table per
 corpus: shingle F1 / precision / recall (the ScrapingHub benchmark metric),
 word-LCS F1, failures and wall time.  Where a peers file holds other
 extractors' outputs on the same pages, their rows, scored the same way, are
-sorted in with pith's.
+sorted in with pith's.  Then, for each algorithm, the macro mean over the
+article corpora (--article; by default scrapinghub-dev, readability-pages,
+dragnet-dev and l3s-gn1-dev): shingle F1, P and R, and the F1 of each half
+of the pages (even and odd positions in id order), the split on which a
+threshold is fitted and checked.
 
 Corpus layouts (found by looking at DIR):
   pages        DIR/ID.html.gz (or ID.html) and DIR/truth.json mapping
@@ -24,9 +28,9 @@ dies, times out or prints something that is not JSON counts as empty text
 and as a failure; the run goes on.  Exit status: 0 when every corpus was
 scored, 1 when the scorer failed, 2 on a usage or set-up error.
 
-usage: tools/bench-quality.py [--corpus DIR]... [-a ALGO]... [--pith PATH]
-           [--jobs N] [--timeout S] [--score PATH] [--peers FILE | --no-peers]
-           [--per-doc] [--out FILE]
+usage: tools/bench-quality.py [--corpus DIR]... [--article NAME]... [-a ALGO]...
+           [--pith PATH] [--jobs N] [--timeout S] [--score PATH]
+           [--peers FILE | --no-peers] [--per-doc] [--no-hybrid] [--out FILE]
 """
 import argparse
 import datetime
@@ -46,8 +50,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.normpath(os.path.join(REPO, '..', 'shared'))
-DEFAULT_CORPORA = [os.path.join(SHARED, 'corpus', 'scrapinghub-dev'),
-                   os.path.join(SHARED, 'corpus', 'readability-pages')]
+# The corpora whose truth is one article a page: their macro mean is the
+# figure a change to readability or auto must raise.  CleanEval's truth is
+# all of a page's text that is not boilerplate, so it is reported apart.
+ARTICLE_CORPORA = ['scrapinghub-dev', 'readability-pages', 'dragnet-dev', 'l3s-gn1-dev']
 DEFAULT_SCORE = os.path.join(SHARED, 'bench', 'score.py')
 DEFAULT_PEERS = os.path.join(SHARED, 'corpus', 'peers-scrapinghub-dev.json')
 
@@ -254,11 +260,63 @@ def score(score_py, truth_file, pred):
 
 
 def row(name, res, pith, failures=None, wall=None):
+    docs = res.get('docs', {}).get('shingle', {})
     return {'name': name, 'pith': pith, 'docs': res['n'],
             'f1': res['shingle']['f1'], 'p': res['shingle']['precision'],
             'r': res['shingle']['recall'], 'lcs': res['lcs']['f1'],
-            'failures': failures, 'wall': wall, 'docs_f1': {
-                i: d['f1'] for i, d in res.get('docs', {}).get('shingle', {}).items()}}
+            'failures': failures, 'wall': wall,
+            'docs_f1': {i: d['f1'] for i, d in docs.items()},
+            'docs_pr': {i: (d.get('precision'), d.get('recall')) for i, d in docs.items()}}
+
+
+def shingle_f1(pr):
+    """The benchmark's F1 of [(doc precision or None, doc recall or None)]:
+    P and R are means over the pages that have one, F1 comes from the two
+    (as score.py computes it)."""
+    def mean(xs):
+        xs = [x for x in xs if x is not None]
+        return sum(xs) / len(xs) if xs else 0.0
+    p, r = mean(d[0] for d in pr), mean(d[1] for d in pr)
+    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+
+
+def halves(r):
+    """F1 on the pages at even and at odd positions in id order."""
+    ids = sorted(r['docs_pr'])
+    return tuple(shingle_f1([r['docs_pr'][i] for i in ids[h::2]])[2] for h in (0, 1))
+
+
+def macro_rows(results, names):
+    """Per pith algorithm: F1 per article corpus, and the macro means of F1,
+    P, R and of each half's F1 over those corpora."""
+    chosen = [(c, rows) for c, rows, _, _ in results if c.name in names]
+    if not chosen:
+        return [], []
+    out = []
+    for algo in [r['name'] for r in chosen[0][1] if r['pith']]:
+        per = [next(r for r in rows if r['pith'] and r['name'] == algo) for _, rows in chosen]
+        k = len(per)
+        h = [halves(r) for r in per]
+        out.append({'name': algo, 'corpora': [r['f1'] for r in per],
+                    'f1': sum(r['f1'] for r in per) / k, 'p': sum(r['p'] for r in per) / k,
+                    'r': sum(r['r'] for r in per) / k,
+                    'even': sum(x[0] for x in h) / k, 'odd': sum(x[1] for x in h) / k})
+    out.sort(key=lambda m: -m['f1'])
+    return [c.name for c, _ in chosen], out
+
+
+def macro_table(corpora, rows, md):
+    head = ['system'] + corpora + ['macro F1', 'P', 'R', 'even half', 'odd half']
+    body = [[f'**pith {m["name"]}**' if md else f'pith {m["name"]}']
+            + [f'{x:.4f}' for x in m['corpora'] + [m['f1'], m['p'], m['r'], m['even'], m['odd']]]
+            for m in rows]
+    if md:
+        return '\n'.join(['| ' + ' | '.join(head) + ' |',
+                          '|' + '|'.join([' --- '] + [' ---: '] * (len(head) - 1)) + '|']
+                         + ['| ' + ' | '.join(b) + ' |' for b in body])
+    w = [max(len(x[k]) for x in [head] + body) for k in range(len(head))]
+    return '\n'.join('  '.join(c.ljust(w[k]) if k == 0 else c.rjust(w[k]) for k, c in enumerate(x))
+                     for x in [head] + body)
 
 
 def bench_corpus(c, args, algos, tmp, peers):
@@ -413,12 +471,25 @@ def cpus():
         return os.cpu_count() or 1
 
 
+def default_corpora():
+    """Every corpus folder in ../shared/corpus, the article corpora first."""
+    top = os.path.join(SHARED, 'corpus')
+    found = sorted(n for n in os.listdir(top) if os.path.isdir(os.path.join(top, n)))
+    order = [n for n in ARTICLE_CORPORA if n in found] + [n for n in found if n not in ARTICLE_CORPORA]
+    if not order:
+        raise SetupError(f'no corpus folders in {show_path(top)}; pass --corpus DIR')
+    return [os.path.join(top, n) for n in order]
+
+
 def parse_args(argv):
     ap = argparse.ArgumentParser(
         prog='bench-quality.py',
         description='Run every pith algorithm over article-extraction corpora and print a quality table.')
     ap.add_argument('--corpus', action='append', metavar='DIR',
-                    help='corpus folder, repeatable (default: the two corpora in ../shared/corpus)')
+                    help='corpus folder, repeatable (default: every corpus in ../shared/corpus)')
+    ap.add_argument('--article', action='append', metavar='NAME',
+                    help='a corpus (folder name) whose truth is one article a page, repeatable: the '
+                         'macro mean is over these (default: ' + ', '.join(ARTICLE_CORPORA) + ')')
     ap.add_argument('--pith', default=os.path.join(REPO, 'pith'), metavar='PATH',
                     help='the pith binary (default: ./pith in the repository)')
     ap.add_argument('-a', '--algorithm', action='append', dest='algos', metavar='ALGO',
@@ -452,7 +523,7 @@ def main(argv):
         if not os.path.isdir(SHARED):
             raise SetupError(f'no corpus given and no shared corpora at {show_path(SHARED)}; '
                              'pass --corpus DIR')
-        args.corpus = DEFAULT_CORPORA
+        args.corpus = default_corpora()
     if not os.path.isfile(args.score):
         raise SetupError(f'no scorer at {show_path(args.score)}; pass --score PATH to score.py')
     if os.sep not in args.pith:
@@ -522,6 +593,14 @@ def main(argv):
                f'`{c.truth_note}`' + (f', peers from `{peer_note}`.' if peer_note else '.'), '', md_table(rows)]
         if fl:
             md += ['', 'Failed pages:', ''] + [f'- {ln}' for ln in fl]
+    names, mrows = macro_rows(results, args.article or ARTICLE_CORPORA)
+    if mrows:
+        note = (f'Shingle F1 per article corpus ({", ".join(names)}), their macro mean with the '
+                'means of P and R, and the macro F1 of each half of every corpus\'s pages (even and odd '
+                'positions in id order): a threshold is fitted on one half and kept only if the other agrees.')
+        print('\nmacro mean over the article corpora')
+        print(macro_table(names, mrows, False))
+        md += ['', '## macro mean over the article corpora', '', note, '', macro_table(names, mrows, True)]
     if not args.no_hybrid and len(corpora) > 0:
         md += hybrid_section(args.pith, [c.path for c in corpora])
     sys.stdout.flush()

@@ -176,6 +176,30 @@ left=$(ls -A "$T/tmp")
 if [ -z "$left" ]; then ok "temporary files removed"
 else not_ok "temporary files removed" "left: $left"; fi
 
+# The macro mean over the corpora named article corpora, with each half.
+bench --score "$score" --corpus "$T/sh" --corpus "$T/rd" --article sh --article rd \
+    --no-peers --no-hybrid -a mss --jobs 2 --out "$T/macro.md"
+mrow=$(awk '/^## macro mean over the article corpora/ { s = 1; next } /^## / { s = 0 }
+    s && /^\| \*\*pith mss\*\*/ { print }' "$T/macro.md")
+if [ "$status" -eq 0 ] && [ -n "$mrow" ] && python3 - "$mrow" "$(cell sh "**pith mss**" 3)" "$(cell rd "**pith mss**" 3)" <<'EOF2'
+import sys
+f = [c.strip() for c in sys.argv[1].split('|')[1:-1]]
+sh, rd = float(sys.argv[2]), float(sys.argv[3])
+# system, sh, rd, macro F1, P, R, even half, odd half
+assert f[1] == sys.argv[2][:5] or abs(float(f[1]) - sh) < 6e-4, f
+assert abs(float(f[3]) - (float(f[1]) + float(f[2])) / 2) < 1e-4, f
+# The odd half of sh is the one page mss gets exactly; rd's pages all are.
+assert f[7] == '1.0000', f
+assert 0 <= float(f[6]) < 1, f
+EOF2
+then ok "macro: the mean of the article corpora's F1, and each half's"
+else not_ok "macro: the mean of the article corpora's F1, and each half's" "exit $status" "row: $mrow"; fi
+if grep -q '^macro mean over the article corpora' "$T/out"; then ok "macro: printed too"
+else not_ok "macro: printed too" "$(show "$T/out" 600)"; fi
+bench --score "$score" --corpus "$T/sh" --no-peers --no-hybrid -a mss --jobs 2 --out "$T/macro.md"
+if [ "$status" -eq 0 ] && ! grep -q '^## macro' "$T/macro.md"; then ok "macro: none without an article corpus"
+else not_ok "macro: none without an article corpus" "exit $status"; fi
+
 # -a picks algorithms; an unknown one is a usage error.
 bench --score "$score" --corpus "$T/rd" --no-peers -a mss --jobs 1
 if [ "$status" -eq 0 ] && grep -q '^pith mss ' "$T/out" && [ "$(grep -c '^pith ' "$T/out")" -eq 1 ]
