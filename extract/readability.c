@@ -66,8 +66,9 @@ enum {
  * when it keeps most of it (see extends). */
 enum { CHAR_THRESHOLD = 500, RETRY_KEEPS = 100, MIN_PARAGRAPH = 25, TOP_N = 5 };
 
-/* A teaser (a linked title and an excerpt) is at most this long. */
-enum { TEASER_LEN = 350 };
+/* A teaser (a linked title and an excerpt) is at most this long; a list
+ * whose items average this much or more is prose, whatever it links. */
+enum { TEASER_LEN = 350, PROSE_ITEM = 40 };
 
 typedef struct {
 	const pith_doc *d;
@@ -893,7 +894,12 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	if ((c & C_BOILER) && !(c & C_BODY) && r->len[n] < 0.5 * total && n != top)
 		return reason(r, "dropped: boilerplate name",
 		    "dropped: boilerplate name '%.40s'", names(r, n));
-	if ((t == GUMBO_TAG_UL || t == GUMBO_TAG_OL) && ld > 0.6)
+	/* A list of sentences that link what they speak of (release
+	 * notes, a blog's round-up) is text; a menu's items are a few
+	 * words, and a list of linked headlines is links throughout. */
+	bool prose_list = (t == GUMBO_TAG_UL || t == GUMBO_TAG_OL) && r->kids[n] > 0 &&
+	    r->len[n] / r->kids[n] >= PROSE_ITEM && ld < 0.8;
+	if ((t == GUMBO_TAG_UL || t == GUMBO_TAG_OL) && ld > 0.6 && !prose_list)
 		return reason(r, "dropped: link list", "dropped: link list, links %.2f", ld);
 	if (!(f & F_CLEAN) || (r->flags[n] & N_DATA) || n == top)
 		return NULL;
@@ -908,7 +914,7 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		 * (a menu in the story's div) go one by one, not with them. */
 		if (r->plen[n] >= 0.7 * ptotal)
 			return NULL;
-		if (r->commas[n] < 10 && ((w < 25 && ld > 0.2) || ld > 0.5))
+		if (!prose_list && r->commas[n] < 10 && ((w < 25 && ld > 0.2) || ld > 0.5))
 			return reason(r, "dropped: link density",
 			    "dropped: link density %.2f (weight %d)", ld, w);
 	}
