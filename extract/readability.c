@@ -786,6 +786,16 @@ top_candidate(rd *r, unsigned f)
 	return top;
 }
 
+/* A <p> beside the content that reads as part of it. */
+static bool
+paragraph(const rd *r, size_t s)
+{
+	double ld = density(r, s);
+
+	return tag(r, s) == GUMBO_TAG_P && ((r->len[s] > 80 && ld < 0.25) ||
+	    (r->len[s] < 80 && r->len[s] > 0 && ld == 0 && (r->flags[s] & N_SENTENCE)));
+}
+
 /* Mark the top and its qualifying siblings as the content. */
 static void
 gather(rd *r, size_t top)
@@ -813,30 +823,30 @@ gather(rd *r, size_t top)
 			/* A section styled like the top, too deep for its
 			 * paragraphs' scores to reach: the article goes on. */
 			take = true;
-		} else if (tag(r, s) == GUMBO_TAG_P) {
-			double ld = density(r, s);
-
-			take = (r->len[s] > 80 && ld < 0.25) ||
-			    (r->len[s] < 80 && r->len[s] > 0 && ld == 0 &&
-			    (r->flags[s] & N_SENTENCE));
+		} else {
+			take = paragraph(r, s);
 		}
 		if (take)
 			r->flags[s] |= N_IN;
 	}
 	/* The article cut in sections by inline ads or boxes: a sibling of
 	 * the top's parent or grandparent styled like it (same tag and
-	 * class) and holding paragraphs is the article going on. */
+	 * class) and holding paragraphs is the article going on.  So are
+	 * paragraphs beside the parent: the lede above a "read more"
+	 * wrapper that holds the rest. */
 	for (size_t x = parent, up = 0; up < 2 && x != r->body; up++) {
 		size_t g = pith_doc_node(d, x)->parent;
 		const char *xc = attr(r, x, "class");
 
 		if (g == PITH_NONE || g == r->body)
 			break;
-		for (size_t s = g + 1; xc != NULL && *xc && s < pith_doc_node(d, g)->end;
-		    s = pith_doc_node(d, s)->end)
-			if (s != x && !(r->flags[s] & (N_HIDDEN | N_UNLIKELY)) &&
-			    alike(r, s, x) && r->plen[s] >= 100 && density(r, s) < 0.25)
+		for (size_t s = g + 1; s < pith_doc_node(d, g)->end; s = pith_doc_node(d, s)->end) {
+			if (s == x || (r->flags[s] & (N_HIDDEN | N_UNLIKELY)))
+				continue;
+			if ((xc != NULL && *xc && alike(r, s, x) && r->plen[s] >= 100 &&
+			    density(r, s) < 0.25) || (up == 0 && paragraph(r, s)))
 				r->flags[s] |= N_IN;
+		}
 		x = g;
 	}
 }
