@@ -40,7 +40,8 @@ enum {
 	C_CAPTION   = 1 << 7,   /* captions and photo credits */
 	C_BODY      = 1 << 8,   /* names the article body itself */
 	C_EMBED     = 1 << 9,   /* an embedded post the article quotes */
-	C_ROLE_OUT  = 1 << 10   /* a role that is never the article */
+	C_ROLE_OUT  = 1 << 10,  /* a role that is never the article */
+	C_THREAD    = 1 << 11   /* the readers' comments */
 };
 
 /* Flags computed per node for one run. */
@@ -128,7 +129,7 @@ static const struct word words[] = {
 	W("carousel", C_BOILER),
 	W("column", C_MAYBE),
 	W("combx", C_UNLIKELY | C_NEGATIVE),
-	W("comment", C_UNLIKELY | C_NEGATIVE | C_BOILER),
+	W("comment", C_UNLIKELY | C_NEGATIVE | C_BOILER | C_THREAD),
 	W("community", C_UNLIKELY),
 	W("consent", C_UNLIKELY | C_BOILER),
 	W("contact", C_NEGATIVE),
@@ -137,7 +138,7 @@ static const struct word words[] = {
 	W("credit", C_CAPTION),
 	W("cta", C_BOILER),
 	W("dateline", C_META),
-	W("disqus", C_UNLIKELY | C_BOILER),
+	W("disqus", C_UNLIKELY | C_BOILER | C_THREAD),
 	W("entry", C_POSITIVE),
 	W("extra", C_UNLIKELY),
 	W("footer", C_UNLIKELY | C_NEGATIVE | C_BOILER),
@@ -470,6 +471,9 @@ prepare(rd *r)
 		ck = classify(at.klass);
 		ci = classify(at.id);
 		c = ck | ci;
+		/* An anchor's name marks a place, as an id does ("#comments"). */
+		if (t == GUMBO_TAG_A)
+			c |= classify(attr(r, n, "name")) & C_THREAD;
 		if (at.hidden != NULL || str_style_hides(at.style) ||
 		    (at.aria_hidden != NULL && strcmp(at.aria_hidden, "true") == 0))
 			c |= C_HIDDEN;
@@ -1121,6 +1125,31 @@ drop_teasers(rd *r)
 	return dropped;
 }
 
+/* A heading, or an anchor to jump to (no href), named for the readers'
+ * comments ("<h2 id=comments>", "<a name=commentSection>") opens them
+ * where their own elements are not named so (Movable Type, TypePad,
+ * old CMSs: a run of <div id=c169900>): it and the elements after it
+ * in its parent go. */
+static void
+drop_thread(rd *r, const char **dwhy)
+{
+	const pith_doc *d = r->d;
+
+	for (size_t n = 0; n < r->nn; n++) {
+		GumboTag t = tag(r, n);
+		size_t p = pith_doc_node(d, n)->parent;
+
+		if (!(r->flags[n] & N_IN) || !(r->cls[n] & C_THREAD) || p == PITH_NONE ||
+		    !(t == GUMBO_TAG_H1 || t == GUMBO_TAG_H2 || t == GUMBO_TAG_H3 ||
+		    t == GUMBO_TAG_H4 || t == GUMBO_TAG_H5 || t == GUMBO_TAG_H6 ||
+		    (t == GUMBO_TAG_A && attr(r, n, "href") == NULL)))
+			continue;
+		for (size_t s = n; s < pith_doc_node(d, p)->end; s++)
+			if (dwhy[s] == NULL)
+				dwhy[s] = "dropped: the comments (after a heading or anchor named so)";
+	}
+}
+
 /* One pass with flags f; returns the kept text length. */
 static double
 run(rd *r, unsigned f, size_t *top_out)
@@ -1166,6 +1195,7 @@ run(rd *r, unsigned f, size_t *top_out)
 		}
 		dwhy[n] = prune_reason(r, n, top, f, total, ptotal);
 	}
+	drop_thread(r, dwhy);
 	for (size_t b = 0; b < r->nb; b++) {
 		const pith_block *blk = pith_doc_block(d, b);
 		size_t n = blk->node;
