@@ -32,6 +32,7 @@
 #include "batch.h"
 #include "charset.h"
 #include "program.h"
+#include "sitetpl.h"
 #include "warc.h"
 
 /* Deeper directories than this are not entered (a loop, or a mistake). */
@@ -547,7 +548,7 @@ batch_file(batch *b, const char *path, long long size)
 		if (j.len > b->max) {
 			char s[32];
 
-			input_format_size(b->max, s, sizeof s);
+			util_format_size(b->max, s, sizeof s);
 			snprintf(j.why, sizeof j.why, "larger than %s", s);
 			break;
 		}
@@ -731,46 +732,16 @@ static const char batch_usage[] =
 "every record written, 1 with --strict when some page failed, 2 usage\n"
 "error, 3 the output or the list of paths could not be read or written.\n";
 
-/* Read and parse the template FILE (at most 1 MB, as pith -t): NULL
- * after saying "FILE:N: why" on stderr. */
+/* Read and parse the template FILE (as pith -t): NULL after saying
+ * "FILE:N: why" on stderr. */
 static pith_template *
 batch_template(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	char *text = NULL, *t;
-	size_t len = 0, got;
-	pith_template *tpl = NULL;
-	pith_error err = {0};
-	int line;
+	pith_template *tpl;
+	diag d = {0};
 
-	if (f == NULL) {
-		report("batch: %s: %s", path, strerror(errno));
-		return NULL;
-	}
-	/* One byte over the limit says it is too large. */
-	if ((text = malloc((1 << 20) + 1)) == NULL) {
-		fclose(f);
-		report("batch: out of memory");
-		return NULL;
-	}
-	got = fread(text, 1, (1 << 20) + 1, f);
-	if (ferror(f) || got > (1 << 20)) {
-		report("batch: %s: %s", path, ferror(f) ? strerror(errno) :
-		    "too large for a template (1 MB)");
-		fclose(f);
-		free(text);
-		return NULL;
-	}
-	fclose(f);
-	len = got;
-	if (pith_template_parse(text, len, &tpl, &err) != PITH_OK) {
-		if (sscanf(err.msg, "line %d: ", &line) == 1 && (t = strchr(err.msg, ':')) != NULL)
-			report("batch: %s:%d:%s", path, line, t + 1);
-		else
-			report("batch: %s: %s", path, err.msg);
-		tpl = NULL;
-	}
-	free(text);
+	if (sitetpl_load(path, &tpl, &d) != 0)
+		report("batch: %s", d.msg);
 	return tpl;
 }
 
@@ -844,7 +815,7 @@ batch_main(int argc, char **argv)
 			template_path = optarg;
 			break;
 		case 'M': {
-			long long n = input_parse_size(optarg);
+			long long n = util_parse_size(optarg);
 
 			if (n < 1)
 				return batch_usage_error("bad size '%s'", optarg);

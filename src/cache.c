@@ -1,7 +1,6 @@
 /* cache.c - fetched pages kept on disk (see cache.h). */
 #include "cache.h"
-#include "save.h"
-#include "config.h"
+#include "util.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -54,7 +53,7 @@ cache_key(const char *url, char out[17])
 int
 cache_dir(char *out, size_t size)
 {
-	return config_xdg("XDG_CACHE_HOME", ".cache", "pith", out, size);
+	return util_xdg("XDG_CACHE_HOME", ".cache", "pith", out, size);
 }
 
 static int
@@ -288,7 +287,7 @@ cache_put(const char *dir, const char *url, const cache_entry *e, size_t max,
 		set_err(err, errsize, "cannot write", dir, ENAMETOOLONG);
 		return -1;
 	}
-	if (save_mkdirs(dir) != 0) {
+	if (util_mkdirs(dir) != 0) {
 		set_err(err, errsize, "cannot create", dir, errno);
 		return -1;
 	}

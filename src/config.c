@@ -10,6 +10,7 @@
 #include "config.h"
 #include "pith.h"
 #include "theme.h"
+#include "util.h"
 
 enum { CONFIG_MAX = 64 * 1024, LINE_MAX_ = 2048 };
 
@@ -80,18 +81,14 @@ set(config *c, const char *key, const char *val, const char *file, int line,
 		strcpy(c->algorithm, val);
 	} else if (strcmp(key, "save_dir") == 0 || strcmp(key, "save-dir") == 0) {
 		const char *home = getenv("HOME");
-		int n;
 
-		if (val[0] == '~' && (val[1] == '/' || val[1] == '\0')) {
-			if (home == NULL || home[0] == '\0') {
-				warnf(warn, ctx, file, line, "'%s': HOME is not set", val);
-				return -1;
-			}
-			n = snprintf(c->save_dir, sizeof c->save_dir, "%s%s", home, val + 1);
-		} else {
-			n = snprintf(c->save_dir, sizeof c->save_dir, "%s", val);
+		if (val[0] == '~' && (val[1] == '/' || val[1] == '\0') &&
+		    (home == NULL || home[0] == '\0')) {
+			warnf(warn, ctx, file, line, "'%s': HOME is not set", val);
+			return -1;
 		}
-		if (val[0] == '\0' || n < 0 || (size_t)n >= sizeof c->save_dir) {
+		if (val[0] == '\0' || util_expand_home(val, c->save_dir,
+		    sizeof c->save_dir) != 0) {
 			c->save_dir[0] = '\0';
 			warnf(warn, ctx, file, line, "bad save_dir '%s'", val);
 			return -1;
@@ -148,29 +145,12 @@ config_parse(config *c, const char *text, size_t len, const char *file,
 	return bad;
 }
 
-int
-config_xdg(const char *var, const char *fallback, const char *sub, char *out,
-           size_t size)
-{
-	const char *x = getenv(var), *home = getenv("HOME");
-	int n;
-
-	/* The XDG specification says to ignore a relative path. */
-	if (x != NULL && x[0] == '/')
-		n = snprintf(out, size, "%s/%s", x, sub);
-	else if (home != NULL && home[0] != '\0')
-		n = snprintf(out, size, "%s/%s/%s", home, fallback, sub);
-	else
-		return -1;
-	return n > 0 && (size_t)n < size ? 0 : -1;
-}
-
 char *
 config_default_path(void)
 {
 	char p[4096];
 
-	return config_xdg("XDG_CONFIG_HOME", ".config", "pith/config", p,
+	return util_xdg("XDG_CONFIG_HOME", ".config", "pith/config", p,
 	    sizeof p) == 0 ? strdup(p) : NULL;
 }
 
@@ -191,85 +171,17 @@ config_load(config *c, const char *path, config_warn_fn warn, void *ctx)
 			warnf(warn, ctx, file, 0, "cannot read: %s", strerror(errno));
 			rc = -1;
 		}
-		free(dflt);
-		return rc;
-	}
-	if ((text = malloc(CONFIG_MAX + 1)) == NULL) {
-		fclose(f);
-		free(dflt);
-		return -1;
-	}
-	n = fread(text, 1, CONFIG_MAX + 1, f);
-	if (ferror(f) || n > CONFIG_MAX) {
-		warnf(warn, ctx, file, 0, "%s", ferror(f) ? "cannot read it" :
-		    "larger than 64 kB");
+	} else if (util_read_stream(f, CONFIG_MAX, &text, &n) != 0) {
+		if (errno != ENOMEM)
+			warnf(warn, ctx, file, 0, "%s", errno == EFBIG ?
+			    "larger than 64 kB" : "cannot read it");
 		rc = -1;
 	} else {
 		config_parse(c, text, n, file, warn, ctx);
+		free(text);
 	}
-	fclose(f);
-	free(text);
+	if (f != NULL)
+		fclose(f);
 	free(dflt);
 	return rc;
-}
-
-int
-config_host(const char *url, int drop_www, char *host, size_t size)
-{
-	const char *h = url != NULL ? strstr(url, "://") : NULL;
-	size_t n = 0;
-
-	if (size > 0)
-		host[0] = '\0';
-	if (h == NULL || size == 0 || (strncasecmp(url, "http://", 7) != 0 &&
-	    strncasecmp(url, "https://", 8) != 0))
-		return -1;
-	h += 3;
-	/* user:password@ goes; the host stops at the port or the path. */
-	if (strcspn(h, "@") < strcspn(h, "/?#"))
-		h += strcspn(h, "@") + 1;
-	if (drop_www && strncasecmp(h, "www.", 4) == 0 && !strchr(":/?#", h[4]))
-		h += 4;
-	for (; h[n] && !strchr(":/?#", h[n]); n++) {
-		char c = h[n] >= 'A' && h[n] <= 'Z' ? (char)(h[n] + 32) : h[n];
-
-		/* Only a plain host name can be a file name. */
-		if (n + 1 >= size || !((c >= 'a' && c <= 'z') ||
-		    (c >= '0' && c <= '9') || c == '-' || c == '.')) {
-			host[0] = '\0';
-			return -1;
-		}
-		host[n] = c;
-	}
-	host[n] = '\0';
-	if (n == 0 || host[0] == '.') {
-		host[0] = '\0';
-		return -1;
-	}
-	return 0;
-}
-
-int
-config_site_template(const char *url, char *host, size_t hsize, char *path,
-                     size_t psize)
-{
-	char dir[4096];
-	struct stat st;
-
-	if (config_host(url, 0, host, hsize) != 0 ||
-	    config_xdg("XDG_CONFIG_HOME", ".config", "pith/sites", dir, sizeof dir) != 0)
-		return -1;
-	/* www.example.org also uses example.org's template. */
-	for (int www = 0; www < 2; www++) {
-		int k;
-
-		if (www && strncmp(host, "www.", 4) != 0)
-			break;
-		k = snprintf(path, psize, "%s/%s.tpl", dir, host + (www ? 4 : 0));
-		if (k < 0 || (size_t)k >= psize)
-			return -1;
-		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
-			return 1;
-	}
-	return snprintf(path, psize, "%s/%s.tpl", dir, host) < (int)psize ? 0 : -1;
 }

@@ -37,22 +37,4 @@ int config_load(config *c, const char *path, config_warn_fn warn, void *ctx);
 
 /* The default file's path, malloc'd; NULL without HOME or memory. */
 char *config_default_path(void);
-/* $VAR/SUB for an absolute $VAR, else $HOME/FALLBACK/SUB: the XDG base
- * directories.  0, or -1 without a home or when out is too small. */
-int config_xdg(const char *var, const char *fallback, const char *sub, char *out,
-               size_t size);
-
-/* The host of an http(s) address, lower-case, without user or port and,
- * with drop_www, without a leading "www.": 0, or -1 when it has none
- * usable as a file name (letters, digits, '-' and '.', not first). */
-int config_host(const char *url, int drop_www, char *host, size_t size);
-
-/* The site template of a page's address: $XDG_CONFIG_HOME/pith/sites/
- * HOST.tpl, HOST lower-case without user or port (into host, "" when the
- * address has no plain host name); www.HOST also uses HOST.tpl.  1 with
- * path naming the file that exists, 0 with path naming where HOST.tpl
- * would go, -1 for no http(s) address with a usable host. */
-int config_site_template(const char *url, char *host, size_t hsize, char *path,
-                         size_t psize);
-
 #endif

@@ -377,7 +377,7 @@ explain(transfer *t, CURLcode rc, long code, const char *errbuf)
 	} else if (t->oom) {
 		report("%s: out of memory", url);
 	} else if (t->too_big) {
-		input_format_size(t->rq->max_size, size, sizeof size);
+		util_format_size(t->rq->max_size, size, sizeof size);
 		report("%s: larger than %s (see --max-size)", url, size);
 	} else if (t->refused) {
 		char *type = NULL;

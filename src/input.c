@@ -14,13 +14,6 @@
 #include "charset.h"
 #include "program.h"
 
-int
-input_is_url(const char *arg)
-{
-	return strncasecmp(arg, "http://", 7) == 0 ||
-	    strncasecmp(arg, "https://", 8) == 0;
-}
-
 input_kind
 input_kind_of(const char *type)
 {
@@ -43,47 +36,6 @@ input_kind_of(const char *type)
 	if (n > 5 && strncasecmp(type, "text/", 5) == 0)
 		return INPUT_TEXT;
 	return INPUT_REFUSED;
-}
-
-long long
-input_parse_size(const char *s)
-{
-	char *end;
-	unsigned long long n;
-	int shift = 0;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	n = strtoull(s, &end, 10);
-	if (errno != 0)
-		return -1;
-	switch (*end) {
-	case 'k': case 'K': shift = 10; end++; break;
-	case 'm': case 'M': shift = 20; end++; break;
-	case 'g': case 'G': shift = 30; end++; break;
-	default: break;
-	}
-	if (shift != 0 && (*end == 'b' || *end == 'B'))
-		end++;
-	if (*end != '\0' || n > ((unsigned long long)1 << 40) >> shift)
-		return -1;
-	return (long long)(n << shift);
-}
-
-void
-input_format_size(size_t n, char *out, size_t size)
-{
-	if (n >= ((size_t)1 << 20) && n % ((size_t)1 << 20) == 0)
-		snprintf(out, size, "%zu MB", n >> 20);
-	else if (n >= ((size_t)1 << 20))
-		snprintf(out, size, "%.1f MB", (double)n / (1 << 20));
-	else if (n >= 1024 && n % 1024 == 0)
-		snprintf(out, size, "%zu KB", n >> 10);
-	else if (n >= 1024)
-		snprintf(out, size, "%.1f KB", (double)n / 1024);
-	else
-		snprintf(out, size, "%zu bytes", n);
 }
 
 int
@@ -122,10 +74,10 @@ input_progress_bar(void *ctx, const char *url, const input_progress *p)
 		return 0;
 	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 10)
 		cols = ws.ws_col;
-	input_format_size(p->got, got, sizeof got);
-	input_format_size((size_t)p->rate, rate, sizeof rate);
+	util_format_size(p->got, got, sizeof got);
+	util_format_size((size_t)p->rate, rate, sizeof rate);
 	if (p->total > 0) {
-		input_format_size(p->total, total, sizeof total);
+		util_format_size(p->total, total, sizeof total);
 		n = (size_t)snprintf(line, sizeof line, "pith: %s of %s (%d%%), %s/s  ",
 		    got, total, (int)(p->got * 100.0 / p->total), rate);
 	} else {
@@ -180,7 +132,7 @@ read_stream(FILE *f, const char *name, size_t max, input *in)
 	}
 	return 0;
 too_big:
-	input_format_size(max, size, sizeof size);
+	util_format_size(max, size, sizeof size);
 	report("%s: larger than %s", name, size);
 	return -1;
 }
@@ -405,7 +357,7 @@ input_read(const char *arg, const input_options *o, input *in)
 	if (o == NULL)
 		o = &defaults;
 	max = o->max_size ? o->max_size : INPUT_MAX_SIZE;
-	if (input_is_url(arg)) {
+	if (util_is_url(arg)) {
 		rc = read_url(arg, o, in);
 	} else if (colon != NULL && colon > arg && strspn(arg, "abcdefghijklmnopqrstuvwxyz"
 	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-") == (size_t)(colon - arg)) {

@@ -20,6 +20,7 @@
 #include "program.h"
 #include "reader.h"
 #include "site.h"
+#include "sitetpl.h"
 #include "theme.h"
 #include "train.h"
 
@@ -151,51 +152,16 @@ dump_progress(void *ctx, const char *url, const input_progress *p)
 }
 
 /* Read and parse a template file: 0, or EXIT_USAGE after reporting
- * "FILE:N: why" (the core says "line N: why"). */
+ * why. */
 static int
 template_load(const char *path, pith_template **out)
 {
-	FILE *f = fopen(path, "rb");
-	char buf[1 << 16], *text = NULL;
-	size_t len = 0, got;
-	pith_error err = {0};
-	int line;
+	diag d = {0};
 
-	*out = NULL;
-	if (f == NULL) {
-		report("%s: %s", path, strerror(errno));
+	if (sitetpl_load(path, out, &d) != 0) {
+		report("%s", d.msg);
 		return EXIT_USAGE;
 	}
-	while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
-		char *t = len + got <= (1 << 20) ? realloc(text, len + got) : NULL;
-
-		if (t == NULL) {
-			report("%s: %s", path, len + got > (1 << 20) ?
-			    "too large for a template (1 MB)" : "out of memory");
-			free(text);
-			fclose(f);
-			return EXIT_USAGE;
-		}
-		memcpy(t + len, buf, got);
-		text = t;
-		len += got;
-	}
-	if (ferror(f)) {
-		report("%s: %s", path, strerror(errno));
-		free(text);
-		fclose(f);
-		return EXIT_USAGE;
-	}
-	fclose(f);
-	if (pith_template_parse(text ? text : "", len, out, &err) != PITH_OK) {
-		if (sscanf(err.msg, "line %d: ", &line) == 1 && strchr(err.msg, ':'))
-			report("%s:%d:%s", path, line, strchr(err.msg, ':') + 1);
-		else
-			report("%s: %s", path, err.msg);
-		free(text);
-		return EXIT_USAGE;
-	}
-	free(text);
 	return 0;
 }
 
@@ -303,7 +269,7 @@ main(int argc, char **argv)
 			break;
 		}
 		case 'u':
-			if (!input_is_url(optarg))
+			if (!util_is_url(optarg))
 				return usage_error("not an http(s) address: '%s'", optarg);
 			url = optarg;
 			break;
@@ -349,7 +315,7 @@ main(int argc, char **argv)
 			break;
 		}
 		case OPT_MAX_SIZE: {
-			long long n = input_parse_size(optarg);
+			long long n = util_parse_size(optarg);
 
 			if (n < 1)
 				return usage_error("bad size '%s'", optarg);
@@ -357,7 +323,7 @@ main(int argc, char **argv)
 			break;
 		}
 		case OPT_CACHE_SIZE: {
-			long long n = input_parse_size(optarg);
+			long long n = util_parse_size(optarg);
 
 			if (n < 0)
 				return usage_error("bad size '%s'", optarg);
@@ -432,7 +398,7 @@ main(int argc, char **argv)
 	} else if (algorithm != NULL && strcmp(algorithm, "template") == 0) {
 		char host[256], site[4096];
 
-		if (config_site_template(url != NULL ? url : arg, host, sizeof host,
+		if (sitetpl_find(url != NULL ? url : arg, host, sizeof host,
 		    site, sizeof site) != 1) {
 			if (host[0] != '\0')
 				report("no template for %s: give -t FILE or write "
@@ -508,7 +474,7 @@ main(int argc, char **argv)
 	    strcmp(algorithm, "site") == 0))) {
 		char warn[PATH_MAX + 256];
 
-		params.site = sitestore_page(&ss, doc, input_is_url(arg) ? in.url : NULL,
+		params.site = sitestore_page(&ss, doc, util_is_url(arg) ? in.url : NULL,
 		    warn, sizeof warn);
 		if (warn[0] != '\0')
 			report("%s", warn);

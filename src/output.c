@@ -26,35 +26,44 @@ output_parse_format(const char *name, format *f)
 	return -1;
 }
 
-/* Print s wrapped at width columns; rows' tab-separated cells get a
- * visible separator, since a tab's width is the terminal's choice. */
+/* Text wrapped at width columns; a row's tab-separated cells get a
+ * visible separator, since a tab's width is the viewer's choice. */
+int
+output_wrap(util_buf *b, const char *s, size_t n, int width)
+{
+	util_buf t = {0};
+	wrap_line *l = NULL;
+	size_t nl = 0;
+
+	for (size_t i = 0; i < n; i++)
+		util_buf_put(&t, s[i] == '\t' ? " | " : s + i, s[i] == '\t' ? 3 : 1);
+	if (t.oom || (t.len > 0 && wrap_lines(t.s, t.len, width, &l, &nl) != 0)) {
+		b->oom = 1;
+		util_buf_free(&t);
+		return -1;
+	}
+	for (size_t i = 0; i < nl; i++) {
+		util_buf_put(b, t.s + l[i].start, l[i].len);
+		if (l[i].hyphen)
+			util_buf_put(b, "-", 1);
+		util_buf_put(b, "\n", 1);
+	}
+	free(l);
+	util_buf_free(&t);
+	return b->oom ? -1 : 0;
+}
+
+/* output_wrap to a stream. */
 static int
 put_wrapped(const char *s, size_t n, int width, FILE *out)
 {
-	char *t = malloc(n * 3 + 1);
-	size_t k = 0, nl = 0;
-	wrap_line *lines = NULL;
+	util_buf b = {0};
+	int rc = output_wrap(&b, s, n, width);
 
-	if (t == NULL)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '\t') {
-			memcpy(t + k, " | ", 3);
-			k += 3;
-		} else {
-			t[k++] = s[i];
-		}
-	}
-	if (wrap_lines(t, k, width, &lines, &nl) != 0) {
-		free(t);
-		return -1;
-	}
-	for (size_t i = 0; i < nl; i++)
-		fprintf(out, "%.*s%s\n", (int)lines[i].len, t + lines[i].start,
-		    lines[i].hyphen ? "-" : "");
-	free(lines);
-	free(t);
-	return 0;
+	if (rc == 0 && b.len > 0)
+		fwrite(b.s, 1, b.len, out);
+	util_buf_free(&b);
+	return rc;
 }
 
 /* A JSON string of UTF-8 bytes; anything invalid becomes U+FFFD rather

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "pith.h"
+#include "util.h"
 
 /* Exit statuses, documented in pith(1). */
 enum {
@@ -69,16 +70,11 @@ typedef struct {
  * and decode it to UTF-8 HTML; 0, or -1 after reporting why. */
 int input_read(const char *arg, const input_options *o, input *in);
 void input_free(input *in);
-int input_is_url(const char *arg);
 
 /* What a Content-Type is to pith (NULL: HTML). */
 typedef enum { INPUT_HTML, INPUT_TEXT, INPUT_REFUSED } input_kind;
 input_kind input_kind_of(const char *content_type);
 
-/* "500", "500k", "20M", "1G" (also "20MB"): bytes; -1 if not a size. */
-long long input_parse_size(const char *s);
-/* "20 MB", "512 KB", "100 bytes": a size for messages. */
-void input_format_size(size_t n, char *out, size_t size);
 
 /* --time-limit's SECONDS (fractions too, 0 to 86400; 0: none) as
  * pith_params.time_limit (none is negative there): 0, or -1 when it is
@@ -129,6 +125,9 @@ int output_dump(const pith_article *a, format f, int width, unsigned text_flags,
  * on -1.  Thread-safe, for batch's workers. */
 int output_write(const pith_article *a, format f, int width, unsigned text_flags,
                  FILE *out, pith_error *err);
+/* Append s[0..n) wrapped at width columns (0: not wrapped), table
+ * cells separated by " | ": 0, or -1 (and b->oom) when out of memory. */
+int output_wrap(util_buf *b, const char *s, size_t n, int width);
 /* -f json's object (url, title, byline, ..., algorithm, text) of an
  * article whose body text is body; NULL when out of memory.  Shared by
  * -d and batch so their records agree. */

@@ -11,8 +11,8 @@
 #include <unicase.h>
 #include <unictype.h>
 #include <unistr.h>
+#include "program.h"
 #include "save.h"
-#include "wrap.h"
 
 void
 save_slug(const char *title, char *out, size_t size)
@@ -63,84 +63,18 @@ save_default_path(const char *dir, const char *title, const char *ext,
 	return n < 0 || (size_t)n >= size ? -1 : 0;
 }
 
-/* A growable string; a failed append poisons it. */
-typedef struct {
-	char *s;
-	size_t len, cap;
-	int oom;
-} sbuf;
-
-static void
-put(sbuf *b, const char *s, size_t n)
-{
-	if (b->oom)
-		return;
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 4096;
-		char *p;
-
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		if ((p = realloc(b->s, cap)) == NULL) {
-			b->oom = 1;
-			return;
-		}
-		b->s = p;
-		b->cap = cap;
-	}
-	memcpy(b->s + b->len, s, n);
-	b->len += n;
-	b->s[b->len] = '\0';
-}
-
-static void
-puts_(sbuf *b, const char *s)
-{
-	put(b, s, strlen(s));
-}
-
-/* Text wrapped at width; a row's cells get a visible separator, since a
- * tab's width is the viewer's choice. */
-static void
-put_wrapped(sbuf *b, const char *s, size_t n, int width)
-{
-	sbuf t = {0};
-	wrap_line *l = NULL;
-	size_t nl = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '\t')
-			put(&t, " | ", 3);
-		else
-			put(&t, s + i, 1);
-	}
-	if (t.oom || (t.len > 0 && wrap_lines(t.s, t.len, width, &l, &nl) != 0)) {
-		b->oom = 1;
-		free(t.s);
-		return;
-	}
-	for (size_t i = 0; i < nl; i++) {
-		put(b, t.s + l[i].start, l[i].len);
-		if (l[i].hyphen)
-			put(b, "-", 1);
-		put(b, "\n", 1);
-	}
-	free(l);
-	free(t.s);
-}
-
 /* One line from page metadata: line breaks and tabs as spaces. */
 static void
-put_line(sbuf *b, const char *s)
+put_line(util_buf *b, const char *s)
 {
 	for (; *s; s++)
-		put(b, *s == '\n' || *s == '\t' || *s == '\r' ? " " : s, 1);
+		util_buf_put(b, *s == '\n' || *s == '\t' || *s == '\r' ? " " : s, 1);
 }
 
 /* A saved file reaches a terminal later (cat, less -r): control
  * characters other than newline and tab go, C1 controls too. */
 static void
-strip_controls(sbuf *b)
+strip_controls(util_buf *b)
 {
 	size_t k = 0;
 
@@ -171,7 +105,7 @@ save_render(const pith_article *a, int markdown, int width, time_t now,
 	char date[64], *body = NULL;
 	size_t blen = 0;
 	pith_error err;
-	sbuf b = {0};
+	util_buf b = {0};
 	struct tm tm;
 
 	*out = NULL;
@@ -185,36 +119,36 @@ save_render(const pith_article *a, int markdown, int width, time_t now,
 		return -1;
 	if (markdown) {
 		if (title != NULL && title[0] != '\0') {
-			puts_(&b, "# ");
+			util_buf_puts(&b, "# ");
 			put_line(&b, title);
-			puts_(&b, "\n\n");
+			util_buf_puts(&b, "\n\n");
 		}
 		if (url != NULL && url[0] != '\0') {
-			puts_(&b, "<");
+			util_buf_puts(&b, "<");
 			put_line(&b, url);
-			puts_(&b, ">\n\n");
+			util_buf_puts(&b, ">\n\n");
 		}
 		if (date[0] != '\0') {
 			put_line(&b, date);
-			puts_(&b, "\n\n");
+			util_buf_puts(&b, "\n\n");
 		}
-		put(&b, body, blen);
+		util_buf_put(&b, body, blen);
 		if (blen > 0 && body[blen - 1] != '\n')
-			puts_(&b, "\n");
+			util_buf_puts(&b, "\n");
 	} else {
 		if (title != NULL && title[0] != '\0')
-			put_wrapped(&b, title, strlen(title), width);
+			output_wrap(&b, title, strlen(title), width);
 		if (url != NULL && url[0] != '\0') {
 			put_line(&b, url);
-			puts_(&b, "\n");
+			util_buf_puts(&b, "\n");
 		}
 		if (date[0] != '\0') {
 			put_line(&b, date);
-			puts_(&b, "\n");
+			util_buf_puts(&b, "\n");
 		}
 		if (b.len > 0)
-			puts_(&b, "\n");
-		put_wrapped(&b, body, blen, width);
+			util_buf_puts(&b, "\n");
+		output_wrap(&b, body, blen, width);
 	}
 	free(body);
 	strip_controls(&b);
@@ -227,131 +161,3 @@ save_render(const pith_article *a, int markdown, int width, time_t now,
 	return *out != NULL ? 0 : -1;
 }
 
-static void
-set_err(char *err, size_t size, const char *what, int e)
-{
-	if (size > 0)
-		snprintf(err, size, "%s%s%s", what, what[0] ? ": " : "", strerror(e));
-}
-
-int
-save_mkdirs(const char *dir)
-{
-	char p[4096];
-	size_t n = strlen(dir);
-
-	if (n == 0 || n >= sizeof p) {
-		errno = n ? ENAMETOOLONG : ENOENT;
-		return -1;
-	}
-	memcpy(p, dir, n + 1);
-	for (char *s = p + 1; ; s++) {
-		if (*s == '/' || *s == '\0') {
-			char c = *s;
-
-			*s = '\0';
-			if (mkdir(p, 0700) != 0 && errno != EEXIST)
-				return -1;
-			if ((*s = c) == '\0')
-				return 0;
-		}
-	}
-}
-
-save_result
-save_write(const char *path, const char *data, size_t len, int overwrite,
-           char *err, size_t errsize)
-{
-	char dir[4096], tmp[4400];
-	const char *slash = strrchr(path, '/'), *base;
-	struct stat st;
-	mode_t mask;
-	int fd, e;
-	size_t off = 0;
-
-	if (path[0] == '\0' || (slash != NULL && slash[1] == '\0')) {
-		set_err(err, errsize, "", EISDIR);
-		return SAVE_ERROR;
-	}
-	if (slash == NULL) {
-		strcpy(dir, ".");
-		base = path;
-	} else if ((size_t)(slash - path) >= sizeof dir) {
-		set_err(err, errsize, "", ENAMETOOLONG);
-		return SAVE_ERROR;
-	} else {
-		memcpy(dir, path, (size_t)(slash - path));
-		dir[slash == path ? 1 : slash - path] = '\0';
-		base = slash + 1;
-	}
-	if (lstat(path, &st) == 0) {
-		if (S_ISDIR(st.st_mode)) {
-			set_err(err, errsize, "", EISDIR);
-			return SAVE_ERROR;
-		}
-		if (!overwrite)
-			return SAVE_EXISTS;
-	}
-	/* Hidden, beside the target, so rename never crosses file systems. */
-	snprintf(tmp, sizeof tmp, "%s/.%.100s.XXXXXX", dir, base);
-	if ((fd = mkstemp(tmp)) < 0) {
-		set_err(err, errsize, "", errno);
-		return SAVE_ERROR;
-	}
-	/* mkstemp makes it 0600; a saved article is an ordinary file. */
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) != 0)
-		goto fail;
-	while (off < len) {
-		ssize_t w = write(fd, data + off, len - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			goto fail;
-		off += (size_t)w;
-	}
-	if (fsync(fd) != 0)
-		goto fail;
-	if (close(fd) != 0) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	if (overwrite) {
-		if (rename(tmp, path) != 0)
-			goto fail;
-	} else if (link(tmp, path) == 0) {
-		/* link, unlike rename, refuses to replace: no race with a file
-		 * that appeared meanwhile. */
-		unlink(tmp);
-	} else if (errno == EEXIST) {
-		unlink(tmp);
-		return SAVE_EXISTS;
-	} else if (errno == EPERM || errno == ENOSYS || errno == EOPNOTSUPP ||
-	    errno == EMLINK) {
-		/* A file system without hard links: check, then rename. */
-		if (lstat(path, &st) == 0) {
-			unlink(tmp);
-			return SAVE_EXISTS;
-		}
-		if (rename(tmp, path) != 0)
-			goto fail;
-	} else {
-		goto fail;
-	}
-	/* The rename itself is durable only once the directory is synced. */
-	if ((fd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
-		fsync(fd);
-		close(fd);
-	}
-	return SAVE_OK;
-fail:
-	e = errno;
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	set_err(err, errsize, "", e);
-	return SAVE_ERROR;
-}

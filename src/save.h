@@ -1,9 +1,6 @@
 /*
- * save.h - saving an article from the reader (s: text, S: Markdown).
- *
- * Writes are atomic: a temporary file in the target's directory, fsync,
- * then rename, so a crash or a full disk never leaves half an article
- * where a whole one (or an older file) was.
+ * save.h - saving an article from the reader (s: text, S: Markdown):
+ * its file's name and contents.  util_write_file writes it atomically.
  */
 #ifndef PITH_SAVE_H
 #define PITH_SAVE_H
@@ -31,20 +28,5 @@ int save_default_path(const char *dir, const char *title, const char *ext,
  * memory. */
 int save_render(const pith_article *a, int markdown, int width, time_t now,
                 char **out, size_t *len);
-
-typedef enum {
-	SAVE_OK = 0,
-	SAVE_EXISTS = 1,       /* not written: the file exists */
-	SAVE_ERROR = -1        /* not written: err says why */
-} save_result;
-
-/* mkdir -p dir, new folders private (0700): what pith keeps names what
- * one reads.  0, or -1 with errno set. */
-int save_mkdirs(const char *dir);
-
-/* Write data to path atomically.  Unless overwrite, an existing path is
- * left alone (SAVE_EXISTS), even if it appears while writing. */
-save_result save_write(const char *path, const char *data, size_t len,
-                       int overwrite, char *err, size_t errsize);
 
 #endif

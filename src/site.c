@@ -14,9 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "program.h"
-#include "save.h"
 #include "site.h"
-#include "config.h"
 
 /* A store larger than this is not one pith wrote.  A page learned while
  * another process holds the site's lock waits this long at most. */
@@ -29,7 +27,7 @@ store_path(const char *host, char *out, size_t size)
 {
 	size_t n;
 
-	if (config_xdg("XDG_DATA_HOME", ".local/share", "pith/sites", out, size) != 0)
+	if (util_xdg("XDG_DATA_HOME", ".local/share", "pith/sites", out, size) != 0)
 		return -1;
 	n = strlen(out);
 	if (host != NULL) {
@@ -52,7 +50,7 @@ store_lock(const char *host, int wait_ms)
 	int fd, waited = 0;
 	size_t n;
 
-	if (store_path(NULL, path, sizeof path) != 0 || save_mkdirs(path) != 0)
+	if (store_path(NULL, path, sizeof path) != 0 || util_mkdirs(path) != 0)
 		return -1;
 	n = strlen(path);
 	if (snprintf(path + n, sizeof path - n, "/%s.lock", host) >= (int)(sizeof path - n)) {
@@ -84,37 +82,6 @@ store_unlock(int fd)
 		close(fd);
 }
 
-/* The whole file (malloc'd); 0, 1 when there is none, -1 on an error
- * or a file too large (errno says which). */
-static int
-read_file(const char *path, char **text, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *t;
-	size_t n;
-
-	*text = NULL;
-	*len = 0;
-	if (f == NULL)
-		return errno == ENOENT ? 1 : -1;
-	if ((t = malloc(SITESTORE_FILE_MAX + 1)) == NULL) {
-		fclose(f);
-		errno = ENOMEM;
-		return -1;
-	}
-	n = fread(t, 1, SITESTORE_FILE_MAX + 1, f);
-	if (ferror(f) || n > SITESTORE_FILE_MAX) {
-		errno = ferror(f) ? EIO : EFBIG;
-		fclose(f);
-		free(t);
-		return -1;
-	}
-	fclose(f);
-	*text = t;
-	*len = n;
-	return 0;
-}
-
 int
 sitestore_load(const char *host, pith_site **out, char *warn, size_t wsize)
 {
@@ -128,7 +95,10 @@ sitestore_load(const char *host, pith_site **out, char *warn, size_t wsize)
 		warn[0] = '\0';
 	if (store_path(host, path, sizeof path) != 0)
 		return -1;
-	rc = read_file(path, &text, &len);
+	/* 0, 1 when there is none, -1 (errno says why). */
+	if ((rc = util_read_file(path, SITESTORE_FILE_MAX, &text, &len)) != 0 &&
+	    errno == ENOENT)
+		rc = 1;
 	if (rc == 0 && pith_site_load(text, len, out, &err) == PITH_OK) {
 		free(text);
 		return 0;
@@ -153,13 +123,14 @@ sitestore_save(const char *host, const pith_site *s, char *err, size_t esize)
 	char path[PATH_MAX], *text;
 	size_t len;
 	pith_error perr = {0};
+	diag d = {0};
 	int rc = -1;
 
 	if (store_path(NULL, path, sizeof path) != 0) {
 		snprintf(err, esize, "no data directory: set HOME or XDG_DATA_HOME");
 		return -1;
 	}
-	if (save_mkdirs(path) != 0) {
+	if (util_mkdirs(path) != 0) {
 		snprintf(err, esize, "%s: %s", path, strerror(errno));
 		return -1;
 	}
@@ -171,14 +142,10 @@ sitestore_save(const char *host, const pith_site *s, char *err, size_t esize)
 		snprintf(err, esize, "%s", perr.msg);
 		return -1;
 	}
-	if (save_write(path, text, len, 1, err, esize) == SAVE_OK)
+	if (util_write_file(path, text, len, 1, &d) == UTIL_WRITTEN)
 		rc = 0;
-	else if (esize > 0) {
-		char why[200];
-
-		snprintf(why, sizeof why, "%s", err);
-		snprintf(err, esize, "%s: %s", path, why);
-	}
+	else
+		snprintf(err, esize, "%s: %.200s", path, d.msg);
 	free(text);
 	return rc;
 }
@@ -192,7 +159,7 @@ sitestore_page(sitestore_session *ss, const pith_doc *doc, const char *key,
 
 	if (wsize > 0)
 		warn[0] = '\0';
-	if (config_host(pith_doc_url(doc), 1, host, sizeof host) != 0) {
+	if (util_url_host(pith_doc_url(doc), 1, host, sizeof host) != 0) {
 		sitestore_session_free(ss);
 		return NULL;
 	}
@@ -357,7 +324,7 @@ learn_main(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, ":u:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'u':
-			if (!input_is_url(optarg)) {
+			if (!util_is_url(optarg)) {
 				report("not an http(s) address: '%s' (see pith learn --help)",
 				    optarg);
 				return EXIT_USAGE;
@@ -399,8 +366,8 @@ learn_main(int argc, char **argv)
 			continue;
 		}
 		/* A URL is its own address; -u names the files'. */
-		popt.url = input_is_url(arg) ? in.url : url;
-		if (config_host(popt.url, 1, host, sizeof host) != 0) {
+		popt.url = util_is_url(arg) ? in.url : url;
+		if (util_url_host(popt.url, 1, host, sizeof host) != 0) {
 			report("%s: no host to learn it for (give -u URL)", arg);
 			status = EXIT_INPUT;
 		} else if (pith_doc_parse(in.data, in.len, &popt, &doc, &err) != PITH_OK) {
@@ -408,7 +375,7 @@ learn_main(int argc, char **argv)
 			status = EXIT_INPUT;
 		} else if ((ls = learn_hold(&sites, &nsites, host, &status)) == NULL) {
 			status = EXIT_INPUT;
-		} else if (pith_site_learn(ls->site, doc, input_is_url(arg) ? in.url : NULL,
+		} else if (pith_site_learn(ls->site, doc, util_is_url(arg) ? in.url : NULL,
 		    &added, &err) != PITH_OK) {
 			report("%s: %s", arg, err.msg);
 			status = EXIT_INPUT;

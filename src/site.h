@@ -5,7 +5,7 @@
  * ~/.local/share/pith/sites), in pith_site_save's text format, at most
  * SITESTORE_MAX entries.  HOST is the address's lower-case host without
  * "www.", port or user, so www.example.org and example.org share one.
- * Writes are atomic (save_write: temporary file, fsync, rename).  A store
+ * Writes are atomic (util_write_file: temporary file, fsync, rename).  A store
  * that does not parse is set aside as HOST.site.bad and rebuilt, with a
  * warning; it never stops pith.  Learning holds HOST.lock (flock) from
  * reading the store to writing it back, so processes learning the same

@@ -20,12 +20,12 @@
 #include <unistd.h>
 #include <unistr.h>
 
-#include "config.h"
 #include "display.h"
 #include "layout.h"
 #include "overlay.h"
 #include "program.h"
 #include "save.h"
+#include "sitetpl.h"
 #include "theme.h"
 
 enum {
@@ -320,8 +320,8 @@ load_progress(void *ctx, const char *url, const input_progress *p)
 		r->loading[0] = '\0';
 		return 0;
 	}
-	input_format_size(p->got, got, sizeof got);
-	input_format_size((size_t)p->rate, rate, sizeof rate);
+	util_format_size(p->got, got, sizeof got);
+	util_format_size((size_t)p->rate, rate, sizeof rate);
 	/* Bytes and rate in the status line, where the position goes when
 	 * the page is shown; what to do about it in the message line. */
 	snprintf(r->loading, sizeof r->loading, "%s  %s/s ", got, rate);
@@ -430,7 +430,7 @@ show(reader *r, const input *in, const char *base, size_t at)
 		char warn[MSG_MAX];
 
 		r->params.site = r->opt->site(r->opt->site_ctx, doc,
-		    in->url != NULL && input_is_url(in->url) ? in->url : NULL, warn,
+		    in->url != NULL && util_is_url(in->url) ? in->url : NULL, warn,
 		    sizeof warn);
 		if (warn[0] != '\0')
 			message(r, 1, "%s", warn);
@@ -620,14 +620,14 @@ link_target(reader *r, const char *href)
 	size_t scheme = strcspn(href, ":/?#");
 	char *t;
 
-	if (input_is_url(href))
+	if (util_is_url(href))
 		return strdup(href);
 	if (href[scheme] == ':' && strncmp(href, "file:", 5) != 0) {
 		message(r, 1, "cannot follow %.*s: links", (int)(scheme < 20 ? scheme : 20), href);
 		return NULL;
 	}
 	/* A page from the web must not lead into this machine's files. */
-	if (input_is_url(p->arg) || (here != NULL && input_is_url(here))) {
+	if (util_is_url(p->arg) || (here != NULL && util_is_url(here))) {
 		message(r, 1, "not following a local file from a web page");
 		return NULL;
 	}
@@ -809,27 +809,24 @@ confirm(reader *r, const char *question)
 	}
 }
 
-/* "~/x" is in the home directory. */
+/* "~/x" is in the home directory; left as it is without a HOME. */
 static void
 expand_home(char *path, size_t size)
 {
-	const char *home = getenv("HOME");
 	char tmp[4096];
 
-	if (path[0] != '~' || (path[1] != '/' && path[1] != '\0') || home == NULL)
-		return;
-	if ((size_t)snprintf(tmp, sizeof tmp, "%s%s", home, path + 1) < sizeof tmp &&
-	    strlen(tmp) < size)
+	if (util_expand_home(path, tmp, sizeof tmp) == 0 && strlen(tmp) < size)
 		strcpy(path, tmp);
 }
 
 static void
 save(reader *r, int markdown)
 {
-	char path[4096], err[256];
+	char path[4096];
 	char *data = NULL;
 	size_t len;
-	save_result rc;
+	util_write_result rc;
+	diag d = {0};
 	const char *ext = markdown ? "md" : "txt";
 
 	if (r->art == NULL)
@@ -848,8 +845,8 @@ save(reader *r, int markdown)
 		message(r, 1, "cannot save: out of memory");
 		return;
 	}
-	rc = save_write(path, data, len, 0, err, sizeof err);
-	if (rc == SAVE_EXISTS) {
+	rc = util_write_file(path, data, len, 0, &d);
+	if (rc == UTIL_EXISTS) {
 		char q[4200];
 
 		snprintf(q, sizeof q, "%s exists; overwrite it? (y/n) ", path);
@@ -858,12 +855,12 @@ save(reader *r, int markdown)
 			free(data);
 			return;
 		}
-		rc = save_write(path, data, len, 1, err, sizeof err);
+		rc = util_write_file(path, data, len, 1, &d);
 	}
-	if (rc == SAVE_OK)
+	if (rc == UTIL_WRITTEN)
 		message(r, 0, "saved %s (%zu bytes)", path, len);
 	else
-		message(r, 1, "%s: cannot save %s", err, path);
+		message(r, 1, "%s: cannot save %s", d.msg, path);
 	free(data);
 }
 
@@ -896,31 +893,6 @@ search_prompt(reader *r)
 
 static void switch_algorithm(reader *r, int dir);
 
-/* The template line for block b: the nearest element, from the
- * block's own up, with an id or a class, else the block's own tag. */
-static void
-template_line(const pith_doc *d, size_t b, char *out, size_t size)
-{
-	size_t node = pith_doc_block(d, b)->node;
-
-	pith_template_selector(d, node, out, size);
-	for (size_t n = node; n != PITH_NONE; n = pith_doc_node(d, n)->parent) {
-		const char *id = pith_node_attr(d, n, "id");
-		const char *cls = pith_node_attr(d, n, "class");
-
-		if ((id != NULL && id[strspn(id, " \t\n\r\f")] != '\0') ||
-		    (cls != NULL && cls[strspn(cls, " \t\n\r\f")] != '\0')) {
-			char sel[512];
-
-			pith_template_selector(d, n, sel, sizeof sel);
-			if (sel[0] != '\0') {
-				snprintf(out, size, "%s", sel);
-				return;
-			}
-		}
-	}
-}
-
 /* m: add a line for the block at the top to the site's template file,
  * then show what the template selects. */
 static void
@@ -928,16 +900,15 @@ make_template(reader *r)
 {
 	const page *pg = r->nhist > 0 ? &r->hist[r->cur] : NULL;
 	const char *addr = pg == NULL ? NULL : pg->base != NULL ? pg->base : pg->in.url;
-	char host[256], path[4096], line[512], why[256], *text = NULL, *dir;
-	size_t b, len = 0, algo;
+	char host[256], path[4096], line[512], label[300];
+	size_t b, algo;
 	int exists;
-	FILE *f;
 	pith_template *t = NULL;
-	pith_error err = {0};
+	diag d = {0};
 
 	if (r->doc == NULL || r->view == VIEW_HELP)
 		return;
-	if ((exists = config_site_template(addr, host, sizeof host, path, sizeof path)) < 0) {
+	if ((exists = sitetpl_find(addr, host, sizeof host, path, sizeof path)) < 0) {
 		message(r, 1, "a template belongs to a site: open the page by its "
 		    "address (or give -u URL)");
 		return;
@@ -946,69 +917,19 @@ make_template(reader *r)
 		message(r, 1, "scroll the block the article is in to the top first");
 		return;
 	}
-	template_line(r->doc, b, line, sizeof line);
-	if (line[0] == '\0')
-		snprintf(line, sizeof line, "%s", pith_doc_node(r->doc,
-		    pith_doc_block(r->doc, b)->node)->tag);
-	{
-		char label[300];
-
-		snprintf(label, sizeof label, "Template line for %s: ", host);
-		if (!prompt(r, label, line, sizeof line) || line[0] == '\0') {
-			message(r, 0, "no template written");
-			return;
-		}
-	}
-	/* The old lines stay: a template's selectors add up. */
-	if (exists == 1 && (f = fopen(path, "rb")) != NULL) {
-		char chunk[4096];
-		size_t got;
-
-		while ((got = fread(chunk, 1, sizeof chunk, f)) > 0 && len < (1 << 20)) {
-			char *nt = realloc(text, len + got + 2);
-
-			if (nt == NULL)
-				break;
-			text = nt;
-			memcpy(text + len, chunk, got);
-			len += got;
-		}
-		fclose(f);
-	}
-	{
-		char *nt = realloc(text, len + strlen(line) + 3);
-
-		if (nt == NULL) {
-			free(text);
-			message(r, 1, "cannot write the template: out of memory");
-			return;
-		}
-		text = nt;
-	}
-	if (len > 0 && text[len - 1] != '\n')
-		text[len++] = '\n';
-	len += (size_t)sprintf(text + len, "%s\n", line);
-	if (pith_template_parse(text, len, &t, &err) != PITH_OK) {
-		message(r, 1, "not written: %s", err.msg);
-		free(text);
+	sitetpl_line(r->doc, b, line, sizeof line);
+	snprintf(label, sizeof label, "Template line for %s: ", host);
+	if (!prompt(r, label, line, sizeof line) || line[0] == '\0') {
+		message(r, 0, "no template written");
 		return;
 	}
-	dir = strrchr(path, '/');
-	*dir = '\0';
-	if (save_mkdirs(path) != 0) {
-		message(r, 1, "cannot create %s: %s", path, strerror(errno));
-		*dir = '/';
-		goto out;
-	}
-	*dir = '/';
-	if (save_write(path, text, len, 1, why, sizeof why) != SAVE_OK) {
-		message(r, 1, "%s: cannot write %s", why, path);
-		goto out;
+	if (sitetpl_add(path, exists, line, &t, &d) != 0) {
+		message(r, 1, "%s", d.msg);
+		return;
 	}
 	pith_template_free(r->tpl);
 	r->tpl = t;
 	r->params.tmpl = t;
-	t = NULL;
 	/* Show the template's article at once; a and A go back. */
 	for (algo = 0; algo < pith_algorithm_count(); algo++)
 		if (strcmp(pith_algorithm_at(algo)->name, "template") == 0)
@@ -1017,9 +938,6 @@ make_template(reader *r)
 	switch_algorithm(r, 1);
 	if (!r->msg_error)
 		message(r, 0, "%s %s: %s", exists == 1 ? "added to" : "wrote", path, line);
-out:
-	pith_template_free(t);
-	free(text);
 }
 
 /* ------------------------------------------------------ the rest */

@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "sitetpl.h"
+#include "util.h"
 
 typedef struct {
 	int n, lines[16];
@@ -110,7 +112,7 @@ test_host(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		int rc = config_host(cases[i].url, cases[i].www, host, sizeof host);
+		int rc = util_url_host(cases[i].url, cases[i].www, host, sizeof host);
 
 		if (cases[i].host == NULL) {
 			assert_int_equal(rc, -1);
@@ -121,8 +123,8 @@ test_host(void **state)
 		}
 	}
 	/* A host that does not fit is refused, not cut. */
-	assert_int_equal(config_host("http://abcdefghij.example/", 0, host, 8), -1);
-	assert_int_equal(config_host(NULL, 0, host, sizeof host), -1);
+	assert_int_equal(util_url_host("http://abcdefghij.example/", 0, host, 8), -1);
+	assert_int_equal(util_url_host(NULL, 0, host, sizeof host), -1);
 }
 
 static void
@@ -135,7 +137,7 @@ test_site_template(void **state)
 	assert_non_null(mkdtemp(dir));
 	setenv("XDG_CONFIG_HOME", dir, 1);
 	/* No file: where www.example.org's would go. */
-	assert_int_equal(config_site_template("https://www.example.org/a", host,
+	assert_int_equal(sitetpl_find("https://www.example.org/a", host,
 	    sizeof host, path, sizeof path), 0);
 	assert_string_equal(host, "www.example.org");
 	snprintf(want, sizeof want, "%s/pith/sites/www.example.org.tpl", dir);
@@ -149,10 +151,10 @@ test_site_template(void **state)
 	assert_non_null(f = fopen(want, "w"));
 	fputs("article\n", f);
 	fclose(f);
-	assert_int_equal(config_site_template("https://www.example.org/a", host,
+	assert_int_equal(sitetpl_find("https://www.example.org/a", host,
 	    sizeof host, path, sizeof path), 1);
 	assert_string_equal(path, want);
-	assert_int_equal(config_site_template("file:///x.html", host, sizeof host,
+	assert_int_equal(sitetpl_find("file:///x.html", host, sizeof host,
 	    path, sizeof path), -1);
 	unlink(want);
 	snprintf(want, sizeof want, "%s/pith/sites", dir);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "save.h"
+#include "util.h"
 
 static void
 slug_is(const char *title, const char *want)
@@ -132,12 +133,13 @@ file_is(const char *path, const char *want)
 static void
 test_write(void **state)
 {
-	char p[512], err[128];
+	char p[512];
+	diag d = {0};
 	struct stat st;
 
 	(void)state;
 	snprintf(p, sizeof p, "%s/out.txt", dir);
-	assert_int_equal(save_write(p, "first\n", 6, 0, err, sizeof err), SAVE_OK);
+	assert_int_equal(util_write_file(p, "first\n", 6, 0, &d), UTIL_WRITTEN);
 	file_is(p, "first\n");
 	/* An ordinary file, not mkstemp's 0600, and no temporary left. */
 	assert_int_equal(stat(p, &st), 0);
@@ -149,19 +151,19 @@ test_write(void **state)
 	}
 	assert_int_equal(entries(), 1);
 	/* It refuses to overwrite unless told to. */
-	assert_int_equal(save_write(p, "second\n", 7, 0, err, sizeof err), SAVE_EXISTS);
+	assert_int_equal(util_write_file(p, "second\n", 7, 0, &d), UTIL_EXISTS);
 	file_is(p, "first\n");
 	assert_int_equal(entries(), 1);
-	assert_int_equal(save_write(p, "second\n", 7, 1, err, sizeof err), SAVE_OK);
+	assert_int_equal(util_write_file(p, "second\n", 7, 1, &d), UTIL_WRITTEN);
 	file_is(p, "second\n");
 	assert_int_equal(entries(), 1);
 	/* Errors say why, and leave nothing behind. */
 	snprintf(p, sizeof p, "%s/no/such/dir/out.txt", dir);
-	assert_int_equal(save_write(p, "x", 1, 0, err, sizeof err), SAVE_ERROR);
-	assert_non_null(strstr(err, "No such file"));
-	assert_int_equal(save_write(dir, "x", 1, 1, err, sizeof err), SAVE_ERROR);
+	assert_int_equal(util_write_file(p, "x", 1, 0, &d), UTIL_FAILED);
+	assert_non_null(strstr(d.msg, "No such file"));
+	assert_int_equal(util_write_file(dir, "x", 1, 1, &d), UTIL_FAILED);
 	snprintf(p, sizeof p, "%s/", dir);
-	assert_int_equal(save_write(p, "x", 1, 1, err, sizeof err), SAVE_ERROR);
+	assert_int_equal(util_write_file(p, "x", 1, 1, &d), UTIL_FAILED);
 	assert_int_equal(entries(), 1);
 }
 
