@@ -12,9 +12,8 @@
  * So at most `window` pages are in memory at any time, whatever the run's
  * length, and the output order is the input order for any N.
  *
- * Workers call only the core (no globals), charset_sniff and
- * charset_decode, output_json / output_write and jansson: nothing that
- * reports or keeps static state.
+ * Workers call only the core (no globals), input_decode, output_json /
+ * output_write and jansson: nothing that prints or keeps static state.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -135,6 +134,7 @@ static int
 batch_record(const batch *b, batch_job *j, const pith_article *a)
 {
 	pith_error err = {0};
+	diag d = {0};
 	char *body = NULL;
 	size_t len = 0;
 	json_t *o, *art;
@@ -145,7 +145,7 @@ batch_record(const batch *b, batch_job *j, const pith_article *a)
 
 		if (f == NULL)
 			return -1;
-		rc = output_write(a, FORMAT_TEXT, 0, b->text_flags, f, &err);
+		rc = output_write(a, FORMAT_TEXT, 0, b->text_flags, f, &d);
 		/* Records are separated by a line holding a form feed. */
 		fputs("\f\n", f);
 		if (fclose(f) != 0)
@@ -180,34 +180,26 @@ batch_process(const batch *b, batch_job *j)
 	pith_error err = {0};
 	pith_doc *doc = NULL;
 	pith_article *art = NULL;
-	char *html = NULL;
-	size_t hlen = 0;
+	/* The page's bytes become its HTML in place, as pith reads a page. */
+	input in = { .data = j->data, .len = j->len, .content_type = j->ctype };
+	diag d = {0};
 	pith_code rc;
-	const char *binary;
 
 	if (j->why[0] != '\0') {
 		batch_fail(b, j);
 		return;
 	}
-	if ((binary = charset_sniff(j->data, j->len)) != NULL) {
-		snprintf(j->why, sizeof j->why, "not HTML (looks like %s)", binary);
-		batch_fail(b, j);
-		return;
-	}
-	if (charset_decode(j->data != NULL ? j->data : "", j->len, j->ctype, 1,
-	    &html, &hlen, NULL) != 0) {
-		snprintf(j->why, sizeof j->why, "out of memory");
-		batch_fail(b, j);
-		return;
-	}
-	/* The raw bytes are done with: a slot holds one copy at a time. */
-	free(j->data);
 	j->data = NULL;
-	rc = pith_doc_parse(html, hlen, &popt, &doc, &err);
+	if (input_decode(&in, j->id, &d) != 0) {
+		free(in.data);
+		snprintf(j->why, sizeof j->why, "%.*s", (int)sizeof j->why - 1, d.msg);
+		batch_fail(b, j);
+		return;
+	}
+	rc = pith_doc_parse(in.data, in.len, &popt, &doc, &err);
 	/* The document keeps what it needs: one copy of the page less while
 	 * the article is made. */
-	free(html);
-	html = NULL;
+	free(in.data);
 	if (rc != PITH_OK)
 		snprintf(j->why, sizeof j->why, "%s", err.msg);
 	else if ((rc = pith_extract(doc, b->algorithm, b->params, &art, &err)) ==
@@ -221,7 +213,6 @@ batch_process(const batch *b, batch_job *j)
 		batch_fail(b, j);
 	pith_article_free(art);
 	pith_doc_free(doc);
-	free(html);
 }
 
 static void *
@@ -441,7 +432,7 @@ batch_warc(batch *b, const char *name, warc_reader *r)
 		}
 		if ((rec.http_status != 0 && (rec.http_status < 200 ||
 		    rec.http_status > 299)) ||
-		    input_kind_of(rec.content_type) != INPUT_HTML) {
+		    charset_kind_of(rec.content_type) != CHARSET_HTML) {
 			/* Redirects, errors, images, PDF: not pages to read. */
 			pthread_mutex_lock(&b->mu);
 			b->skipped++;

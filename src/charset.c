@@ -1122,3 +1122,27 @@ charset_decode(const char *data, size_t len, const char *content_type, int html,
 		*info = ci;
 	return charset_convert(name, data + bom, len - bom, out, outlen);
 }
+
+charset_kind
+charset_kind_of(const char *type)
+{
+	static const char *const html[] = {
+		"text/html", "application/xhtml+xml", "application/xml", "text/xml",
+		"application/vnd.wap.xhtml+xml",
+	};
+	size_t n;
+
+	if (type == NULL)
+		return CHARSET_HTML;
+	while (*type == ' ' || *type == '\t')
+		type++;
+	n = strcspn(type, "; \t");
+	if (n == 0)
+		return CHARSET_HTML;
+	for (size_t i = 0; i < sizeof html / sizeof html[0]; i++)
+		if (strlen(html[i]) == n && strncasecmp(type, html[i], n) == 0)
+			return CHARSET_HTML;
+	if (n > 5 && strncasecmp(type, "text/", 5) == 0)
+		return CHARSET_TEXT;
+	return CHARSET_REFUSED;
+}

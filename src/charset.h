@@ -70,4 +70,9 @@ int charset_convert(const char *name, const char *data, size_t len,
 int charset_decode(const char *data, size_t len, const char *content_type,
                    int html, char **out, size_t *outlen, charset_info *info);
 
+/* What a Content-Type is to pith (NULL: HTML): a page, plain text (shown
+ * as a <pre>), or something else. */
+typedef enum { CHARSET_HTML, CHARSET_TEXT, CHARSET_REFUSED } charset_kind;
+charset_kind charset_kind_of(const char *content_type);
+
 #endif

@@ -19,7 +19,9 @@
 #include <strings.h>
 #include <time.h>
 #include <curl/curl.h>
-#include "program.h"
+#include "pith.h"
+#include "charset.h"
+#include "fetch.h"
 
 /* Slower than this for that long is a stalled transfer. */
 enum { LOW_SPEED_LIMIT = 64, LOW_SPEED_TIME = 15 };
@@ -30,7 +32,7 @@ typedef struct {
 	CURL *c;
 	const fetch_request *rq;
 	const char *url;
-	input *in;
+	fetch_result *res;
 	size_t cap;
 	int checked;               /* the status and type were looked at */
 	int too_big, refused, cancelled, no_store, oom;
@@ -126,7 +128,7 @@ wanted(transfer *t)
 	if (code >= 300)
 		return 0;
 	cu.easy_getinfo(t->c, CURLINFO_CONTENT_TYPE, &type);
-	if (input_kind_of(type) == INPUT_REFUSED) {
+	if (charset_kind_of(type) == CHARSET_REFUSED) {
 		t->refused = 1;
 		return 0;
 	}
@@ -137,31 +139,31 @@ static size_t
 on_body(char *p, size_t size, size_t n, void *arg)
 {
 	transfer *t = arg;
-	input *in = t->in;
+	fetch_result *res = t->res;
 
 	n *= size;
 	if (!t->checked && !wanted(t))
 		return 0;
 	/* Counted on decoded bytes, so a compression bomb stops here. */
-	if (in->len + n > t->rq->max_size) {
+	if (res->len + n > t->rq->max_size) {
 		t->too_big = 1;
 		return 0;
 	}
-	if (in->len + n > t->cap) {
+	if (res->len + n > t->cap) {
 		size_t cap = t->cap ? t->cap : 65536;
 		char *q;
 
-		while (cap < in->len + n)
+		while (cap < res->len + n)
 			cap *= 2;
-		if ((q = realloc(in->data, cap)) == NULL) {
+		if ((q = realloc(res->data, cap)) == NULL) {
 			t->oom = 1;
 			return 0;
 		}
-		in->data = q;
+		res->data = q;
 		t->cap = cap;
 	}
-	memcpy(in->data + in->len, p, n);
-	in->len += n;
+	memcpy(res->data + res->len, p, n);
+	res->len += n;
 	return n;
 }
 
@@ -257,7 +259,7 @@ on_progress(void *arg, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
             curl_off_t ulnow)
 {
 	transfer *t = arg;
-	input_progress pr = {0};
+	fetch_progress pr = {0};
 	curl_off_t speed = 0;
 	double now = since(&t->start);
 
@@ -328,6 +330,9 @@ fetch_version(void)
 void
 fetch_result_free(fetch_result *r)
 {
+	free(r->data);
+	free(r->url);
+	free(r->content_type);
 	free(r->etag);
 	free(r->modified);
 	memset(r, 0, sizeof *r);
@@ -365,81 +370,61 @@ unreachable(const transfer *t, CURLcode rc, long code)
 	}
 }
 
-/* Say why a transfer failed: one line. */
-static void
-explain(transfer *t, CURLcode rc, long code, const char *errbuf)
+/* Why a transfer failed: one line in d. */
+static int
+explain(transfer *t, CURLcode rc, long code, const char *errbuf, diag *d)
 {
 	const char *url = t->url;
 	char size[32];
 
-	if (t->cancelled) {
-		report("%s: cancelled", url);
-	} else if (t->oom) {
-		report("%s: out of memory", url);
-	} else if (t->too_big) {
+	if (t->cancelled || rc == CURLE_ABORTED_BY_CALLBACK)
+		return diag_fail(d, "%s: cancelled", url);
+	if (t->oom)
+		return diag_fail(d, "%s: out of memory", url);
+	if (t->too_big) {
 		util_format_size(t->rq->max_size, size, sizeof size);
-		report("%s: larger than %s (see --max-size)", url, size);
-	} else if (t->refused) {
+		return diag_fail(d, "%s: larger than %s (see --max-size)", url, size);
+	}
+	if (t->refused) {
 		char *type = NULL;
 		char shown[80];
 
 		cu.easy_getinfo(t->c, CURLINFO_CONTENT_TYPE, &type);
 		copy_printable(shown, sizeof shown, type, type != NULL ? strlen(type) : 0);
-		report("%s: not a web page (%s)", url, shown);
-	} else if (code >= 300 && rc == CURLE_WRITE_ERROR) {
-		report("%ld %s: %s%s", code, reason(code, t->status), url, hint(code));
-	} else if (rc == CURLE_TOO_MANY_REDIRECTS) {
-		report("%s: more than %ld redirects", url, FETCH_MAX_REDIRECTS);
-	} else if (rc == CURLE_UNSUPPORTED_PROTOCOL && t->location[0] != '\0') {
-		report("%s: refusing a redirect to %s (only http and https)", url,
-		    t->location);
-	} else if (rc == CURLE_OPERATION_TIMEDOUT) {
+		return diag_fail(d, "%s: not a web page (%s)", url, shown);
+	}
+	if (code >= 300 && rc == CURLE_WRITE_ERROR)
+		return diag_fail(d, "%ld %s: %s%s", code, reason(code, t->status), url,
+		    hint(code));
+	if (rc == CURLE_TOO_MANY_REDIRECTS)
+		return diag_fail(d, "%s: more than %ld redirects", url, FETCH_MAX_REDIRECTS);
+	if (rc == CURLE_UNSUPPORTED_PROTOCOL && t->location[0] != '\0')
+		return diag_fail(d, "%s: refusing a redirect to %s (only http and "
+		    "https)", url, t->location);
+	if (rc == CURLE_OPERATION_TIMEDOUT) {
 		curl_off_t connected = 0;
 
 		cu.easy_getinfo(t->c, CURLINFO_CONNECT_TIME_T, &connected);
 		if (connected == 0)
-			report("%s: no connection within %ld s", url, FETCH_CONNECT_TIMEOUT);
-		else if (since(&t->start) + 0.5 >= (double)t->rq->timeout)
-			report("%s: timed out after %ld s (see --timeout)", url,
+			return diag_fail(d, "%s: no connection within %ld s", url,
+			    FETCH_CONNECT_TIMEOUT);
+		if (since(&t->start) + 0.5 >= (double)t->rq->timeout)
+			return diag_fail(d, "%s: timed out after %ld s (see --timeout)", url,
 			    t->rq->timeout);
-		else
-			report("%s: stalled: under %d bytes/s for %d s", url,
-			    LOW_SPEED_LIMIT, LOW_SPEED_TIME);
-	} else if (rc == CURLE_ABORTED_BY_CALLBACK) {
-		report("%s: cancelled", url);
-	} else {
-		report("%s: %s", url, errbuf[0] != '\0' ? errbuf : cu.easy_strerror(rc));
+		return diag_fail(d, "%s: stalled: under %d bytes/s for %d s", url,
+		    LOW_SPEED_LIMIT, LOW_SPEED_TIME);
 	}
+	return diag_fail(d, "%s: %s", url, errbuf[0] != '\0' ? errbuf :
+	    cu.easy_strerror(rc));
 }
 
-int
-fetch_url(const char *url, const fetch_request *rq, input *in, fetch_result *res)
+/* The request's headers: what pith accepts, and the validators. */
+static struct curl_slist *
+request_headers(const fetch_request *rq)
 {
-	transfer t = { .rq = rq, .url = url, .in = in };
 	struct curl_slist *hdr = NULL, *h;
-	char errbuf[CURL_ERROR_SIZE] = "", line[512];
-	CURLcode rc;
-	long code = 0;
-	char *eff = NULL, *type = NULL;
-	int ret = -1, ok = 1;
-
-	const char *why;
-
-	memset(res, 0, sizeof *res);
-	if (fetch_load(&why) != 0) {
-		report("%s: %s", url, why);
-		return -1;
-	}
-	if (session == NULL)
-		session = cu.easy_init();
-	else
-		cu.easy_reset(session);
-	if ((t.c = session) == NULL) {
-		report("%s: cannot start libcurl", url);
-		return -1;
-	}
-	clock_gettime(CLOCK_MONOTONIC, &t.start);
-	t.last = -1;
+	char line[512];
+	int ok = 1;
 
 	/* Prefer pages; text is welcome too. */
 	ok &= (h = cu.slist_append(hdr, "Accept: text/html,application/xhtml+xml,"
@@ -457,78 +442,126 @@ fetch_url(const char *url, const fetch_request *rq, input *in, fetch_result *res
 	}
 	if (!ok) {
 		cu.slist_free_all(hdr);
-		report("%s: out of memory", url);
-		return -1;
+		return NULL;
 	}
+	return hdr;
+}
 
-	cu.easy_setopt(t.c, CURLOPT_URL, url);
-	cu.easy_setopt(t.c, CURLOPT_PROTOCOLS_STR, "http,https");
-	cu.easy_setopt(t.c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-	cu.easy_setopt(t.c, CURLOPT_FOLLOWLOCATION, 1L);
-	cu.easy_setopt(t.c, CURLOPT_MAXREDIRS, FETCH_MAX_REDIRECTS);
-	cu.easy_setopt(t.c, CURLOPT_AUTOREFERER, 1L);
-	cu.easy_setopt(t.c, CURLOPT_SSL_VERIFYPEER, 1L);
-	cu.easy_setopt(t.c, CURLOPT_SSL_VERIFYHOST, 2L);
-	cu.easy_setopt(t.c, CURLOPT_CONNECTTIMEOUT, FETCH_CONNECT_TIMEOUT);
-	cu.easy_setopt(t.c, CURLOPT_TIMEOUT, rq->timeout);
-	cu.easy_setopt(t.c, CURLOPT_LOW_SPEED_LIMIT, (long)LOW_SPEED_LIMIT);
-	cu.easy_setopt(t.c, CURLOPT_LOW_SPEED_TIME, (long)LOW_SPEED_TIME);
-	cu.easy_setopt(t.c, CURLOPT_NOSIGNAL, 1L);
+/* Every option of a transfer: http and https only, TLS verified,
+ * bounded in redirects, time and speed. */
+static void
+set_options(transfer *t, struct curl_slist *hdr, char *errbuf)
+{
+	const fetch_request *rq = t->rq;
+
+	cu.easy_setopt(t->c, CURLOPT_URL, t->url);
+	cu.easy_setopt(t->c, CURLOPT_PROTOCOLS_STR, "http,https");
+	cu.easy_setopt(t->c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+	cu.easy_setopt(t->c, CURLOPT_FOLLOWLOCATION, 1L);
+	cu.easy_setopt(t->c, CURLOPT_MAXREDIRS, FETCH_MAX_REDIRECTS);
+	cu.easy_setopt(t->c, CURLOPT_AUTOREFERER, 1L);
+	cu.easy_setopt(t->c, CURLOPT_SSL_VERIFYPEER, 1L);
+	cu.easy_setopt(t->c, CURLOPT_SSL_VERIFYHOST, 2L);
+	cu.easy_setopt(t->c, CURLOPT_CONNECTTIMEOUT, FETCH_CONNECT_TIMEOUT);
+	cu.easy_setopt(t->c, CURLOPT_TIMEOUT, rq->timeout);
+	cu.easy_setopt(t->c, CURLOPT_LOW_SPEED_LIMIT, (long)LOW_SPEED_LIMIT);
+	cu.easy_setopt(t->c, CURLOPT_LOW_SPEED_TIME, (long)LOW_SPEED_TIME);
+	cu.easy_setopt(t->c, CURLOPT_NOSIGNAL, 1L);
 	/* "": every encoding this libcurl can decode. */
-	cu.easy_setopt(t.c, CURLOPT_ACCEPT_ENCODING, "");
+	cu.easy_setopt(t->c, CURLOPT_ACCEPT_ENCODING, "");
 	/* "": cookies in memory, for this session only. */
-	cu.easy_setopt(t.c, CURLOPT_COOKIEFILE, "");
-	cu.easy_setopt(t.c, CURLOPT_USERAGENT, rq->user_agent != NULL ?
+	cu.easy_setopt(t->c, CURLOPT_COOKIEFILE, "");
+	cu.easy_setopt(t->c, CURLOPT_USERAGENT, rq->user_agent != NULL ?
 	    rq->user_agent : "pith/" PITH_VERSION " (terminal article reader)");
-	cu.easy_setopt(t.c, CURLOPT_HTTPHEADER, hdr);
-	cu.easy_setopt(t.c, CURLOPT_ERRORBUFFER, errbuf);
-	cu.easy_setopt(t.c, CURLOPT_WRITEFUNCTION, on_body);
-	cu.easy_setopt(t.c, CURLOPT_WRITEDATA, &t);
-	cu.easy_setopt(t.c, CURLOPT_HEADERFUNCTION, on_header);
-	cu.easy_setopt(t.c, CURLOPT_HEADERDATA, &t);
-	cu.easy_setopt(t.c, CURLOPT_XFERINFOFUNCTION, on_progress);
-	cu.easy_setopt(t.c, CURLOPT_XFERINFODATA, &t);
-	cu.easy_setopt(t.c, CURLOPT_NOPROGRESS, 0L);
+	cu.easy_setopt(t->c, CURLOPT_HTTPHEADER, hdr);
+	cu.easy_setopt(t->c, CURLOPT_ERRORBUFFER, errbuf);
+	cu.easy_setopt(t->c, CURLOPT_WRITEFUNCTION, on_body);
+	cu.easy_setopt(t->c, CURLOPT_WRITEDATA, t);
+	cu.easy_setopt(t->c, CURLOPT_HEADERFUNCTION, on_header);
+	cu.easy_setopt(t->c, CURLOPT_HEADERDATA, t);
+	cu.easy_setopt(t->c, CURLOPT_XFERINFOFUNCTION, on_progress);
+	cu.easy_setopt(t->c, CURLOPT_XFERINFODATA, t);
+	cu.easy_setopt(t->c, CURLOPT_NOPROGRESS, 0L);
+}
 
+/* What a finished transfer came to: 0 with res filled, or -1. */
+static int
+finish(transfer *t, CURLcode rc, const char *errbuf, diag *d)
+{
+	const fetch_request *rq = t->rq;
+	fetch_result *res = t->res;
+	long code = 0;
+	char *eff = NULL, *type = NULL;
+
+	cu.easy_getinfo(t->c, CURLINFO_RESPONSE_CODE, &code);
+	cu.easy_getinfo(t->c, CURLINFO_EFFECTIVE_URL, &eff);
+	cu.easy_getinfo(t->c, CURLINFO_CONTENT_TYPE, &type);
+	if (rc == CURLE_OK && t->cancelled)
+		rc = CURLE_ABORTED_BY_CALLBACK;
+	if (rc != CURLE_OK) {
+		res->unreachable = unreachable(t, rc, code);
+		return explain(t, rc, code, errbuf, d);
+	}
+	if (code >= 300 && !(code == 304 && (rq->etag != NULL || rq->modified != NULL))) {
+		res->unreachable = code >= 500;
+		return diag_fail(d, "%ld %s: %s%s", code, reason(code, t->status), t->url,
+		    hint(code));
+	}
+	/* An empty body is never looked at in on_body. */
+	if (code < 300 && !t->checked && !wanted(t))
+		return explain(t, CURLE_WRITE_ERROR, code, errbuf, d);
+	res->status = code == 304 ? 304 : 200;
+	res->url = strdup(eff != NULL ? eff : t->url);
+	res->content_type = type != NULL ? dup_printable(type, strlen(type)) : NULL;
+	res->etag = t->etag;
+	res->modified = t->modified;
+	res->no_store = t->no_store;
+	t->etag = t->modified = NULL;
+	if (res->url == NULL || (type != NULL && res->content_type == NULL)) {
+		fetch_result_free(res);
+		return diag_fail(d, "%s: out of memory", t->url);
+	}
+	return 0;
+}
+
+int
+fetch_url(const char *url, const fetch_request *rq, fetch_result *res, diag *d)
+{
+	transfer t = { .rq = rq, .url = url, .res = res };
+	struct curl_slist *hdr;
+	char errbuf[CURL_ERROR_SIZE] = "";
+	const char *why;
+	CURLcode rc;
+	int ret;
+
+	memset(res, 0, sizeof *res);
+	if (fetch_load(&why) != 0)
+		return diag_fail(d, "%s: %s", url, why);
+	if (session == NULL)
+		session = cu.easy_init();
+	else
+		cu.easy_reset(session);
+	if ((t.c = session) == NULL)
+		return diag_fail(d, "%s: cannot start libcurl", url);
+	clock_gettime(CLOCK_MONOTONIC, &t.start);
+	t.last = -1;
+	if ((hdr = request_headers(rq)) == NULL)
+		return diag_fail(d, "%s: out of memory", url);
+	set_options(&t, hdr, errbuf);
 	rc = cu.easy_perform(t.c);
 	if (rq->progress != NULL) {
-		input_progress done = { .got = in->len, .elapsed = since(&t.start), .done = 1 };
+		fetch_progress done = { .got = res->len, .elapsed = since(&t.start),
+		    .done = 1 };
 
 		rq->progress(rq->progress_ctx, url, &done);
 	}
-	cu.easy_getinfo(t.c, CURLINFO_RESPONSE_CODE, &code);
-	cu.easy_getinfo(t.c, CURLINFO_EFFECTIVE_URL, &eff);
-	cu.easy_getinfo(t.c, CURLINFO_CONTENT_TYPE, &type);
-	if (rc == CURLE_OK && t.cancelled)
-		rc = CURLE_ABORTED_BY_CALLBACK;
-	if (rc != CURLE_OK) {
-		explain(&t, rc, code, errbuf);
-		res->unreachable = unreachable(&t, rc, code);
-	} else if (code == 304 && (rq->etag != NULL || rq->modified != NULL)) {
-		res->status = 304;
-		ret = 0;
-	} else if (code >= 300) {
-		report("%ld %s: %s%s", code, reason(code, t.status), url, hint(code));
-		res->unreachable = code >= 500;
-	} else if (!t.checked && !wanted(&t)) {
-		/* An empty body is never looked at in on_body. */
-		explain(&t, CURLE_WRITE_ERROR, code, errbuf);
-	} else {
-		res->status = 200;
-		ret = 0;
-	}
-	if (ret == 0) {
-		in->url = strdup(eff != NULL ? eff : url);
-		in->content_type = type != NULL ? dup_printable(type, strlen(type)) : NULL;
-		res->etag = t.etag;
-		res->modified = t.modified;
-		res->no_store = t.no_store;
-		t.etag = t.modified = NULL;
-		if (in->url == NULL || (type != NULL && in->content_type == NULL)) {
-			report("%s: out of memory", url);
-			fetch_result_free(res);
-			ret = -1;
-		}
+	if ((ret = finish(&t, rc, errbuf, d)) != 0) {
+		int unreach = res->unreachable;
+
+		/* A failure leaves nothing to free, only whether to blame the
+		 * network. */
+		fetch_result_free(res);
+		res->unreachable = unreach;
 	}
 	free(t.etag);
 	free(t.modified);

@@ -137,17 +137,17 @@ on_interrupt(int sig)
 }
 
 typedef struct {
-	int drawn;                 /* input_progress_bar's state */
+	int drawn;                 /* report_progress's state */
 	int bar;                   /* stderr is a terminal */
 } progress_state;
 
 static int
-dump_progress(void *ctx, const char *url, const input_progress *p)
+dump_progress(void *ctx, const char *url, const fetch_progress *p)
 {
 	progress_state *ps = ctx;
 
 	if (ps->bar)
-		input_progress_bar(&ps->drawn, url, p);
+		report_progress(&ps->drawn, url, p);
 	return interrupted;
 }
 
@@ -214,6 +214,7 @@ main(int argc, char **argv)
 	pith_code rc;
 	input in;
 	input_options iopt = {0};
+	diag d = {0};
 	progress_state ps = {0, 0};
 	struct sigaction sa, old_sa;
 	/* Pages with a host teach its statistics (-a site) unless --no-learn. */
@@ -430,7 +431,11 @@ main(int argc, char **argv)
 			pith_template_free(tpl);
 			return usage_error("unknown theme '%s'", theme_name);
 		}
-		status = reader_run(&ro);
+		status = EXIT_ARTICLE;
+		if (reader_run(&ro, &d) != 0) {
+			report("%s", d.msg);
+			status = EXIT_INPUT;
+		}
 		fetch_cleanup();
 		pith_template_free(tpl);
 		sitestore_session_free(&ss);
@@ -453,9 +458,11 @@ main(int argc, char **argv)
 	sigaction(SIGINT, NULL, &old_sa);
 	if (old_sa.sa_handler != SIG_IGN)
 		sigaction(SIGINT, &sa, NULL);
-	status = input_read(arg, &iopt, &in);
+	status = input_read(arg, &iopt, &in, &d);
 	sigaction(SIGINT, &old_sa, NULL);
 	fetch_cleanup();
+	report_diag(&d, status != 0);
+	diag_free(&d);
 	if (status != 0) {
 		input_free(&in);
 		pith_template_free(tpl);
@@ -497,8 +504,10 @@ main(int argc, char **argv)
 			status = EXIT_ARTICLE;
 		else
 			report("%s: out of memory", arg);
-	} else if (output_dump(art, fmt, width, text_flags, stdout) == 0) {
+	} else if (output_write(art, fmt, width, text_flags, stdout, &d) == 0) {
 		status = EXIT_ARTICLE;
+	} else {
+		report("%s", d.msg);
 	}
 	if (fflush(stdout) != 0 && status == EXIT_ARTICLE) {
 		report("cannot write the article");

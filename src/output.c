@@ -3,9 +3,9 @@
 #include <string.h>
 #include <jansson.h>
 #include <unistr.h>
-#include "program.h"
 #include <unistd.h>
 #include "layout.h"
+#include "output.h"
 #include "wrap.h"
 
 int
@@ -135,33 +135,6 @@ output_put_safe(const char *s, size_t n, FILE *out)
 	return 0;
 }
 
-int
-output_dump(const pith_article *a, format f, int width, unsigned text_flags,
-            FILE *out)
-{
-	char *mem = NULL;
-	size_t memlen = 0;
-	FILE *tty = NULL;
-	pith_error err = {0};
-	int rc;
-
-	if (isatty(fileno(out)) && (tty = open_memstream(&mem, &memlen)) == NULL) {
-		report("cannot write the article: out of memory");
-		return -1;
-	}
-	rc = output_write(a, f, width, text_flags, tty != NULL ? tty : out, &err);
-	if (rc != 0)
-		report("%s", err.msg);
-	if (tty != NULL) {
-		if (fclose(tty) != 0 || (rc == 0 && output_put_safe(mem, memlen, out) != 0)) {
-			report("cannot write the article: out of memory");
-			rc = -1;
-		}
-		free(mem);
-	}
-	return rc;
-}
-
 json_t *
 output_json(const pith_article *a, const char *body)
 {
@@ -187,20 +160,21 @@ output_json(const pith_article *a, const char *body)
 	return o;
 }
 
-int
-output_write(const pith_article *a, format f, int width, unsigned text_flags,
-             FILE *out, pith_error *err)
+/* The article in format f to out, unfiltered. */
+static int
+write_article(const pith_article *a, format f, int width, unsigned text_flags,
+              FILE *out, diag *d)
 {
-	const pith_doc *d = pith_article_doc(a);
-	const char *title = pith_doc_title(d);
+	const char *title = pith_doc_title(pith_article_doc(a));
 	char *body = NULL;
 	size_t len = 0;
+	pith_error err = {0};
 	int rc = 0;
 
-	if ((f == FORMAT_MARKDOWN ? pith_article_markdown(a, &body, &len, err) :
-	    f == FORMAT_HTML ? pith_article_html(a, &body, &len, err) :
-	    pith_article_text(a, text_flags, &body, &len, err)) != PITH_OK)
-		return -1;
+	if ((f == FORMAT_MARKDOWN ? pith_article_markdown(a, &body, &len, &err) :
+	    f == FORMAT_HTML ? pith_article_html(a, &body, &len, &err) :
+	    pith_article_text(a, text_flags, &body, &len, &err)) != PITH_OK)
+		return diag_fail(d, "%s", err.msg);
 	switch (f) {
 	case FORMAT_TEXT:
 		if (title != NULL) {
@@ -237,6 +211,27 @@ output_write(const pith_article *a, format f, int width, unsigned text_flags,
 	}
 	free(body);
 	if (rc != 0)
-		snprintf(err->msg, sizeof err->msg, "cannot write the article: out of memory");
+		return diag_fail(d, "cannot write the article: out of memory");
+	return 0;
+}
+
+int
+output_write(const pith_article *a, format f, int width, unsigned text_flags,
+             FILE *out, diag *d)
+{
+	char *mem = NULL;
+	size_t memlen = 0;
+	FILE *tty;
+	int rc;
+
+	if (!isatty(fileno(out)))
+		return write_article(a, f, width, text_flags, out, d);
+	/* To a terminal the whole article passes the filter: made first. */
+	if ((tty = open_memstream(&mem, &memlen)) == NULL)
+		return diag_fail(d, "cannot write the article: out of memory");
+	rc = write_article(a, f, width, text_flags, tty, d);
+	if (fclose(tty) != 0 || (rc == 0 && output_put_safe(mem, memlen, out) != 0))
+		rc = diag_fail(d, "cannot write the article: out of memory");
+	free(mem);
 	return rc;
 }

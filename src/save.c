@@ -11,7 +11,7 @@
 #include <unicase.h>
 #include <unictype.h>
 #include <unistr.h>
-#include "program.h"
+#include "output.h"
 #include "save.h"
 
 void

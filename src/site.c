@@ -358,9 +358,12 @@ learn_main(int argc, char **argv)
 		learn_site *ls;
 		char host[256];
 		input in;
-		int added = 0;
+		diag d = {0};
+		int added = 0, rc = input_read(arg, &iopt, &in, &d);
 
-		if (input_read(arg, &iopt, &in) != 0) {
+		report_diag(&d, rc != 0);
+		diag_free(&d);
+		if (rc != 0) {
 			input_free(&in);
 			status = EXIT_INPUT;
 			continue;

@@ -23,7 +23,6 @@
 #include "display.h"
 #include "layout.h"
 #include "overlay.h"
-#include "program.h"
 #include "save.h"
 #include "sitetpl.h"
 #include "theme.h"
@@ -309,7 +308,7 @@ on_load_interrupt(int sig)
 
 /* A download's progress in the message line; q, Esc or Ctrl-C cancels it. */
 static int
-load_progress(void *ctx, const char *url, const input_progress *p)
+load_progress(void *ctx, const char *url, const fetch_progress *p)
 {
 	reader *r = ctx;
 	char got[32], rate[32];
@@ -340,75 +339,39 @@ load_progress(void *ctx, const char *url, const input_progress *p)
 	return load_interrupted;
 }
 
-/* Read a page with input_read, which reports errors on stderr: here
- * stderr is the screen, so the report is caught in a temporary file and
- * shown in the message line instead.  reload: not from the cache. */
+/* Read a page, saying why not, or a warning about the page read (a
+ * stale copy, a cache that cannot be written), in the message line.
+ * reload: not from the cache. */
 static int
 read_page(reader *r, const char *arg, input *in, int reload)
 {
-	FILE *tmp = tmpfile();
-	int saved = -1, rc;
-	char buf[MSG_MAX];
-	size_t n = 0;
 	input_options o = {0};
 	struct sigaction sa, old;
+	diag d = {0};
+	int rc;
 
 	if (r->opt->input != NULL)
 		o = *r->opt->input;
 	o.reload |= reload;
 	o.progress = load_progress;
 	o.progress_ctx = r;
-
-	fflush(stderr);
-	/* Without a temporary file the report is lost, but never drawn
-	 * over the screen. */
-	if ((saved = dup(STDERR_FILENO)) >= 0) {
-		int fd = tmp != NULL ? fileno(tmp) : open("/dev/null", O_WRONLY);
-
-		if (fd >= 0)
-			dup2(fd, STDERR_FILENO);
-		if (fd >= 0 && tmp == NULL)
-			close(fd);
-	}
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_load_interrupt;
 	sigemptyset(&sa.sa_mask);
 	load_interrupted = 0;
 	sigaction(SIGINT, &sa, &old);
-	rc = input_read(arg, &o, in);
+	rc = input_read(arg, &o, in, &d);
 	r->loading[0] = '\0';
 	sigaction(SIGINT, &old, NULL);
-	fflush(stderr);
-	if (saved >= 0) {
-		dup2(saved, STDERR_FILENO);
-		close(saved);
+	if (rc != 0) {
+		message(r, 1, "%s", d.msg[0] != '\0' ? d.msg : "cannot read the page");
+		input_free(in);
+	} else if (d.nwarnings > 0) {
+		message(r, 1, "%s", diag_warning(&d, d.nwarnings - 1));
+	} else {
+		r->msg[0] = '\0';      /* "loading ..." is over */
 	}
-	/* The last line said: why it failed, or a warning about the page
-	 * read (a stale copy, a cache that cannot be written). */
-	{
-		char *line = buf, *nl;
-
-		if (tmp != NULL) {
-			rewind(tmp);
-			n = fread(buf, 1, sizeof buf - 1, tmp);
-		}
-		buf[n] = '\0';
-		while ((nl = strchr(line, '\n')) != NULL && nl[1] != '\0')
-			line = nl + 1;
-		line[strcspn(line, "\n")] = '\0';
-		if (strncmp(line, "pith: ", 6) == 0)
-			line += 6;
-		if (rc != 0) {
-			message(r, 1, "%s", line[0] != '\0' ? line : "cannot read the page");
-			input_free(in);
-		} else if (line[0] != '\0') {
-			message(r, 1, "%s", line);
-		} else {
-			r->msg[0] = '\0';      /* "loading ..." is over */
-		}
-	}
-	if (tmp != NULL)
-		fclose(tmp);
+	diag_free(&d);
 	return rc;
 }
 
@@ -1269,17 +1232,15 @@ reader_free(reader *r)
 }
 
 int
-reader_run(const reader_options *o)
+reader_run(const reader_options *o, diag *d)
 {
 	reader *r = calloc(1, sizeof *r);
 	const char *tname;
 	char err[256];
-	int idle = 0, status = EXIT_ARTICLE;
+	int idle = 0;
 
-	if (r == NULL) {
-		report("out of memory");
-		return EXIT_INPUT;
-	}
+	if (r == NULL)
+		return diag_fail(d, "out of memory");
 	r->opt = o;
 	r->sel = -1;
 	r->number = -1;
@@ -1295,9 +1256,8 @@ reader_run(const reader_options *o)
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");
 	if (display_open(&r->dpy, err, sizeof err) != 0) {
-		report("%s", err);
 		reader_free(r);
-		return EXIT_INPUT;
+		return diag_fail(d, "%s", err);
 	}
 	display_size(&r->dpy, &r->rows, &r->cols);
 	if (theme_names(&r->themes, &r->nthemes) != 0)
@@ -1312,14 +1272,12 @@ reader_run(const reader_options *o)
 	relayout(r, LAYOUT_NONE);
 
 	if (open_page(r, o->arg, o->url) != 0) {
-		/* Nothing to show: say why where it stays visible. */
-		char why[MSG_MAX];
-
-		memcpy(why, r->msg, sizeof why);
+		/* Nothing to show: why, for the caller to say where it stays
+		 * visible. */
 		display_close(&r->dpy);
-		report("%s", why);
+		diag_fail(d, "%s", r->msg);
 		reader_free(r);
-		return EXIT_INPUT;
+		return -1;
 	}
 	if (o->warning != NULL && r->msg[0] == '\0')
 		message(r, 1, "%s", o->warning);
@@ -1342,5 +1300,5 @@ reader_run(const reader_options *o)
 	}
 	display_close(&r->dpy);
 	reader_free(r);
-	return status;
+	return 0;
 }

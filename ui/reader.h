@@ -5,7 +5,8 @@
 #define PITH_READER_H
 
 #include "pith.h"
-#include "program.h"
+#include "input.h"
+#include "util.h"
 
 typedef struct {
 	const char *arg;          /* the page: a file, "-" or an http(s) URL */
@@ -27,9 +28,8 @@ typedef struct {
 	void *site_ctx;
 } reader_options;
 
-/* Run the reader until the user quits.  Returns the exit status: 0, or
- * EXIT_INPUT (3) / EXIT_NOARTICLE (1) when the first page cannot be
- * shown (reported on stderr after the screen is restored). */
-int reader_run(const reader_options *o);
+/* Run the reader until the user quits: 0, or -1 with d->msg saying why
+ * when the first page cannot be shown (the screen is restored then). */
+int reader_run(const reader_options *o, diag *d);
 
 #endif

@@ -109,19 +109,25 @@ capture(const pith_article *a, int arg, writer w, size_t *n)
 static int
 dump_text(const pith_article *a, int width, FILE *f)
 {
-	return output_dump(a, FORMAT_TEXT, width, PITH_TEXT_CAPTIONS, f);
+	diag d = {0};
+
+	return output_write(a, FORMAT_TEXT, width, PITH_TEXT_CAPTIONS, f, &d);
 }
 
 static int
 dump_markdown(const pith_article *a, int width, FILE *f)
 {
-	return output_dump(a, FORMAT_MARKDOWN, width, 0, f);
+	diag d = {0};
+
+	return output_write(a, FORMAT_MARKDOWN, width, 0, f, &d);
 }
 
 static int
 dump_json(const pith_article *a, int width, FILE *f)
 {
-	return output_dump(a, FORMAT_JSON, width, 0, f);
+	diag d = {0};
+
+	return output_write(a, FORMAT_JSON, width, 0, f, &d);
 }
 
 static void

@@ -1,0 +1,36 @@
+/*
+ * output.h - an article in the dump formats: wrapped text, Markdown,
+ * JSON and HTML; shared by -d and batch so their records agree.
+ */
+#ifndef PITH_OUTPUT_H
+#define PITH_OUTPUT_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "pith.h"
+#include "util.h"
+
+typedef enum { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_JSON, FORMAT_HTML } format;
+int output_parse_format(const char *name, format *f);
+
+/* Write the article to out in format f, text wrapped at width (0: not
+ * wrapped); text_flags: PITH_TEXT_* for the text and JSON formats.  To
+ * a terminal, through the reader's filter (output_put_safe).  0, or -1
+ * with d->msg saying why.  Thread-safe, for batch's workers. */
+int output_write(const pith_article *a, format f, int width, unsigned text_flags,
+                 FILE *out, diag *d);
+/* Append s[0..n) wrapped at width columns (0: not wrapped), table
+ * cells separated by " | ": 0, or -1 (and b->oom) when out of memory. */
+int output_wrap(util_buf *b, const char *s, size_t n, int width);
+/* -f json's object (url, title, byline, ..., algorithm, text) of an
+ * article whose body text is body; NULL when out of memory. */
+struct json_t;
+struct json_t *output_json(const pith_article *a, const char *body);
+/* A JSON string of UTF-8 s, invalid bytes as U+FFFD; JSON null for NULL;
+ * NULL when out of memory. */
+struct json_t *output_jstr(const char *s);
+/* Write n bytes of text to a terminal through the reader's filter (no
+ * escape sequences, controls or bidi overrides); 0, or -1 on OOM. */
+int output_put_safe(const char *s, size_t n, FILE *out);
+
+#endif
