@@ -76,49 +76,9 @@ typedef struct {
 	int msg_error;
 	const char *prompt;      /* while reading a line: its label */
 	char *input;             /*   and what is typed */
+	util_buf help_text;      /* made from the key bindings */
 	int quit;
 } reader;
-
-static const char help_text[] =
-"Moving\n"
-"  j  Down  Ctrl-N        one line down\n"
-"  k  Up  Ctrl-P          one line up\n"
-"  Space  PgDn  f         a page down\n"
-"  b  PgUp                a page up\n"
-"  Ctrl-D  Ctrl-U         half a page down, up\n"
-"  g  Home    G  End      top, bottom\n"
-"  h  Left    l  Right    scroll code sideways\n"
-"\n"
-"Searching\n"
-"  /                      search (smart case)\n"
-"  n  N                   next, previous match\n"
-"\n"
-"Links\n"
-"  Tab  Shift-Tab         select the next, previous link\n"
-"  Enter                  follow the selected link\n"
-"  NUMBER Enter           follow link [NUMBER]\n"
-"  Backspace  H           back\n"
-"  L                      forward\n"
-"  o                      open a URL or file\n"
-"  r                      reload\n"
-"\n"
-"Extraction\n"
-"  a  A                   next, previous algorithm\n"
-"  d                      debug overlay: why each block was kept\n"
-"  m                      make the site's template from the block at\n"
-"                         the top (its nearest element with an id or\n"
-"                         class); a then reaches the template algorithm\n"
-"\n"
-"Saving\n"
-"  s                      save as text\n"
-"  S                      save as Markdown\n"
-"\n"
-"Display\n"
-"  t  T                   next, previous theme\n"
-"  w  W                   narrower, wider text\n"
-"  Ctrl-L                 redraw\n"
-"  ?  F1                  this help (q or ? closes it)\n"
-"  q                      quit\n";
 
 /* ------------------------------------------------------------ text */
 
@@ -266,7 +226,8 @@ relayout(reader *r, size_t anchor)
 	if (r->art != NULL && layout_article(&r->lay, r->art, &o) != 0)
 		message(r, 1, "out of memory: the page is shown in part");
 	layout_free(&r->help);
-	if (layout_text(&r->help, help_text, text_width(r, VIEW_HELP), r->dpy.ascii) != 0)
+	if (layout_text(&r->help, r->help_text.s != NULL ? r->help_text.s : "",
+	    text_width(r, VIEW_HELP), r->dpy.ascii) != 0)
 		message(r, 1, "out of memory");
 	if (anchor != LAYOUT_NONE) {
 		size_t line = layout_line_of_block(&r->lay, anchor);
@@ -1065,12 +1026,286 @@ scroll_by(reader *r, long n)
 	clamp_top(r);
 }
 
+/* ------------------------------------------------------------ keys */
+
+static void
+act_quit(reader *r, int arg)
+{
+	(void)arg;
+	if (r->view == VIEW_HELP)
+		toggle_view(r, VIEW_HELP);
+	else
+		r->quit = 1;
+}
+
+static void
+act_line(reader *r, int dir)
+{
+	scroll_by(r, dir);
+}
+
+static void
+act_page(reader *r, int dir)
+{
+	scroll_by(r, dir * (body_rows(r) > 2 ? body_rows(r) - 2 : 1));
+}
+
+static void
+act_half(reader *r, int dir)
+{
+	scroll_by(r, dir * (body_rows(r) / 2));
+}
+
+static void
+act_end(reader *r, int dir)
+{
+	*cur_top(r) = dir < 0 ? 0 : cur_layout(r)->nlines;
+	clamp_top(r);
+}
+
+static void
+act_sideways(reader *r, int dir)
+{
+	if (dir < 0)
+		r->hscroll = r->hscroll > HSCROLL_STEP ? r->hscroll - HSCROLL_STEP : 0;
+	else if (r->hscroll + HSCROLL_STEP < r->max_hscroll)
+		r->hscroll += HSCROLL_STEP;
+}
+
+static void
+act_search(reader *r, int arg)
+{
+	(void)arg;
+	search_prompt(r);
+}
+
+static void
+act_view(reader *r, int v)
+{
+	toggle_view(r, (view)v);
+}
+
+static void
+act_escape(reader *r, int arg)
+{
+	(void)arg;
+	if (r->view == VIEW_HELP)
+		toggle_view(r, VIEW_HELP);
+	r->sel = -1;
+}
+
+static void
+act_template(reader *r, int arg)
+{
+	(void)arg;
+	make_template(r);
+}
+
+static void
+act_open(reader *r, int arg)
+{
+	(void)arg;
+	open_prompt(r);
+}
+
+static void
+act_select(reader *r, int dir)
+{
+	if (r->view == VIEW_HELP)
+		toggle_view(r, VIEW_HELP);
+	select_link(r, dir);
+}
+
+static void
+act_enter(reader *r, int arg)
+{
+	(void)arg;
+	if (r->sel >= 0 && r->view != VIEW_HELP)
+		follow(r, r->sel);
+	else
+		scroll_by(r, 1);
+}
+
+static void
+act_reload(reader *r, int arg)
+{
+	(void)arg;
+	reload(r);
+}
+
+static void
+act_theme(reader *r, int dir)
+{
+	set_theme(r, r->theme_i + (dir > 0 ? 1 : r->nthemes - 1));
+}
+
+static void
+act_redraw(reader *r, int arg)
+{
+	(void)arg;
+	display_redraw(&r->dpy);
+}
+
+static void
+act_resize(reader *r, int arg)
+{
+	(void)arg;
+	on_resize(r);
+}
+
+/* What each key does, and the help screen made from it: a binding's
+ * first `shown` keys are named there, beside its words; one without
+ * words shares the line of the binding before ("n  N"), one with no key
+ * shown is not in the help.  Digits then Enter (follow link [n]) are
+ * read before these: their line is words only. */
+typedef struct {
+	const char *section;     /* starts a section of the help, or NULL */
+	int keys[6];             /* 0-terminated */
+	int shown;
+	void (*act)(reader *, int);
+	int arg;
+	const char *help;
+	const char *label;       /* the keys' names in the help, when not keys */
+} binding;
+
+static const binding bindings[] = {
+	{ "Moving", { 'j', DK_DOWN, 14, 5 }, 3, act_line, 1, "one line down", NULL },
+	{ NULL, { 'k', DK_UP, 16, 25 }, 3, act_line, -1, "one line up", NULL },
+	{ NULL, { ' ', DK_PGDN, 'f', 6, 22 }, 3, act_page, 1, "a page down", NULL },
+	{ NULL, { 'b', DK_PGUP, 2 }, 2, act_page, -1, "a page up", NULL },
+	{ NULL, { 4 }, 1, act_half, 1, "half a page down, up", NULL },
+	{ NULL, { 21 }, 1, act_half, -1, NULL, NULL },
+	{ NULL, { 'g', DK_HOME, '<' }, 2, act_end, -1, "top, bottom", NULL },
+	{ NULL, { 'G', DK_END, '>' }, 2, act_end, 1, NULL, NULL },
+	{ NULL, { 'h', DK_LEFT }, 2, act_sideways, -1, "scroll code sideways", NULL },
+	{ NULL, { 'l', DK_RIGHT }, 2, act_sideways, 1, NULL, NULL },
+	{ "Searching", { '/' }, 1, act_search, 0, "search (smart case)", NULL },
+	{ NULL, { 'n' }, 1, search_step, 1, "next, previous match", NULL },
+	{ NULL, { 'N' }, 1, search_step, -1, NULL, NULL },
+	{ "Links", { '\t' }, 1, act_select, 1, "select the next, previous link", NULL },
+	{ NULL, { DK_BTAB }, 1, act_select, -1, NULL, NULL },
+	{ NULL, { DK_ENTER }, 1, act_enter, 0, "follow the selected link", NULL },
+	{ NULL, { 0 }, 1, NULL, 0, "follow link [NUMBER]", "NUMBER Enter" },
+	{ NULL, { DK_BACKSPACE, 'H' }, 2, go, -1, "back", NULL },
+	{ NULL, { 'L' }, 1, go, 1, "forward", NULL },
+	{ NULL, { 'o' }, 1, act_open, 0, "open a URL or file", NULL },
+	{ NULL, { 'r' }, 1, act_reload, 0, "reload", NULL },
+	{ "Extraction", { 'a' }, 1, switch_algorithm, 1, "next, previous algorithm", NULL },
+	{ NULL, { 'A' }, 1, switch_algorithm, -1, NULL, NULL },
+	{ NULL, { 'd' }, 1, act_view, VIEW_OVERLAY,
+	    "debug overlay: why each block was kept", NULL },
+	{ NULL, { 'm' }, 1, act_template, 0,
+	    "make the site's template from the block at\n"
+	    "the top (its nearest element with an id or\n"
+	    "class); a then reaches the template algorithm", NULL },
+	{ "Saving", { 's' }, 1, save, 0, "save as text", NULL },
+	{ NULL, { 'S' }, 1, save, 1, "save as Markdown", NULL },
+	{ "Display", { 't' }, 1, act_theme, 1, "next, previous theme", NULL },
+	{ NULL, { 'T' }, 1, act_theme, -1, NULL, NULL },
+	{ NULL, { 'w' }, 1, set_width, -WIDTH_STEP, "narrower, wider text", NULL },
+	{ NULL, { 'W' }, 1, set_width, WIDTH_STEP, NULL, NULL },
+	{ NULL, { 12 }, 1, act_redraw, 0, "redraw", NULL },
+	{ NULL, { '?', DK_HELP }, 2, act_view, VIEW_HELP,
+	    "this help (q or ? closes it)", NULL },
+	{ NULL, { 'q', 'Q' }, 1, act_quit, 0, "quit", NULL },
+	{ NULL, { 27 }, 0, act_escape, 0, NULL, NULL },
+	{ NULL, { DK_RESIZE }, 0, act_resize, 0, NULL, NULL },
+};
+
+enum { NBINDINGS = sizeof bindings / sizeof bindings[0], HELP_KEYS = 23 };
+
+/* A key's name in the help. */
+static const char *
+key_name(int k, char buf[16])
+{
+	static const struct { int key; const char *name; } names[] = {
+		{ ' ', "Space" }, { '\t', "Tab" }, { DK_BTAB, "Shift-Tab" },
+		{ DK_UP, "Up" }, { DK_DOWN, "Down" }, { DK_LEFT, "Left" },
+		{ DK_RIGHT, "Right" }, { DK_PGUP, "PgUp" }, { DK_PGDN, "PgDn" },
+		{ DK_HOME, "Home" }, { DK_END, "End" }, { DK_ENTER, "Enter" },
+		{ DK_BACKSPACE, "Backspace" }, { DK_HELP, "F1" },
+	};
+
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (names[i].key == k)
+			return names[i].name;
+	if (k >= 1 && k <= 26)
+		snprintf(buf, 16, "Ctrl-%c", 'A' + k - 1);
+	else
+		snprintf(buf, 16, "%c", k);
+	return buf;
+}
+
+/* Whether binding j is on the help line of binding i. */
+static int
+same_line(size_t i, size_t j)
+{
+	return j == i || (j < NBINDINGS && bindings[j].help == NULL &&
+	    bindings[j].shown > 0);
+}
+
+/* The keys of the help line starting at binding i: each binding's
+ * names two spaces apart, bindings two apart, or four when one of them
+ * names more than one key ("g  Home    G  End"). */
+static void
+help_label(size_t i, char *out, size_t size)
+{
+	char name[16];
+	size_t n = 0, j;
+	int wide = 0;
+
+	out[0] = '\0';
+	for (j = i; same_line(i, j); j++)
+		wide |= bindings[j].shown > 1;
+	for (j = i; same_line(i, j) && n < size; j++) {
+		const binding *bd = &bindings[j];
+
+		if (j > i)
+			n += (size_t)snprintf(out + n, size - n, "%s", wide ? "    " : "  ");
+		if (bd->label != NULL)
+			n += (size_t)snprintf(out + n, size - n, "%s", bd->label);
+		for (int k = 0; bd->label == NULL && k < bd->shown && n < size; k++)
+			n += (size_t)snprintf(out + n, size - n, "%s%s", k > 0 ? "  " : "",
+			    key_name(bd->keys[k], name));
+	}
+}
+
+/* The help screen: each section's title, then a line per binding (or
+ * run of bindings sharing one): two spaces, the keys, the words, whose
+ * further lines are indented to the same column.  0, or -1 when out of
+ * memory. */
+static int
+help_make(util_buf *b)
+{
+	for (size_t i = 0; i < NBINDINGS; i++) {
+		const binding *bd = &bindings[i];
+		char label[128], line[256];
+		const char *w = bd->help;
+
+		if (bd->shown == 0 || bd->help == NULL)
+			continue;
+		if (bd->section != NULL) {
+			util_buf_puts(b, b->len > 0 ? "\n" : "");
+			util_buf_puts(b, bd->section);
+			util_buf_puts(b, "\n");
+		}
+		help_label(i, label, sizeof label);
+		for (int first = 1; *w != '\0'; first = 0) {
+			size_t n = strcspn(w, "\n");
+
+			snprintf(line, sizeof line, "  %-*s%.*s\n", HELP_KEYS,
+			    first ? label : "", (int)n, w);
+			util_buf_puts(b, line);
+			w += n + (w[n] == '\n');
+		}
+	}
+	return b->oom ? -1 : 0;
+}
+
 /* One key in the article, overlay or help. */
 static void
 key(reader *r, int k)
 {
-	long step = body_rows(r) > 2 ? body_rows(r) - 2 : 1;
-
 	/* A number then Enter follows that link; anything else forgets it. */
 	if (k >= '0' && k <= '9' && r->view != VIEW_HELP) {
 		if (r->number < 0)
@@ -1091,129 +1326,12 @@ key(reader *r, int k)
 	}
 	if (k != DK_RESIZE && k != DK_NONE)
 		r->msg[0] = '\0';
-	switch (k) {
-	case 'q': case 'Q':
-		if (r->view == VIEW_HELP)
-			toggle_view(r, VIEW_HELP);
-		else
-			r->quit = 1;
-		break;
-	case 'j': case DK_DOWN: case 14: case 5:
-		scroll_by(r, 1);
-		break;
-	case 'k': case DK_UP: case 16: case 25:
-		scroll_by(r, -1);
-		break;
-	case ' ': case 'f': case DK_PGDN: case 6: case 22:
-		scroll_by(r, step);
-		break;
-	case 'b': case DK_PGUP: case 2:
-		scroll_by(r, -step);
-		break;
-	case 4:
-		scroll_by(r, body_rows(r) / 2);
-		break;
-	case 21:
-		scroll_by(r, -(body_rows(r) / 2));
-		break;
-	case 'g': case '<': case DK_HOME:
-		*cur_top(r) = 0;
-		break;
-	case 'G': case '>': case DK_END:
-		*cur_top(r) = cur_layout(r)->nlines;
-		clamp_top(r);
-		break;
-	case 'h': case DK_LEFT:
-		r->hscroll = r->hscroll > HSCROLL_STEP ? r->hscroll - HSCROLL_STEP : 0;
-		break;
-	case 'l': case DK_RIGHT:
-		if (r->hscroll + HSCROLL_STEP < r->max_hscroll)
-			r->hscroll += HSCROLL_STEP;
-		break;
-	case '/':
-		search_prompt(r);
-		break;
-	case 'n':
-		search_step(r, 1);
-		break;
-	case 'N':
-		search_step(r, -1);
-		break;
-	case '?': case DK_HELP:
-		toggle_view(r, VIEW_HELP);
-		break;
-	case 27:
-		if (r->view == VIEW_HELP)
-			toggle_view(r, VIEW_HELP);
-		r->sel = -1;
-		break;
-	case 'a':
-		switch_algorithm(r, 1);
-		break;
-	case 'A':
-		switch_algorithm(r, -1);
-		break;
-	case 'd':
-		toggle_view(r, VIEW_OVERLAY);
-		break;
-	case 'm':
-		make_template(r);
-		break;
-	case 's':
-		save(r, 0);
-		break;
-	case 'S':
-		save(r, 1);
-		break;
-	case 'o':
-		open_prompt(r);
-		break;
-	case '\t':
-		if (r->view == VIEW_HELP)
-			toggle_view(r, VIEW_HELP);
-		select_link(r, 1);
-		break;
-	case DK_BTAB:
-		if (r->view == VIEW_HELP)
-			toggle_view(r, VIEW_HELP);
-		select_link(r, -1);
-		break;
-	case DK_ENTER:
-		if (r->sel >= 0 && r->view != VIEW_HELP)
-			follow(r, r->sel);
-		else
-			scroll_by(r, 1);
-		break;
-	case DK_BACKSPACE: case 'H':
-		go(r, -1);
-		break;
-	case 'L':
-		go(r, 1);
-		break;
-	case 'r':
-		reload(r);
-		break;
-	case 't':
-		set_theme(r, r->theme_i + 1);
-		break;
-	case 'T':
-		set_theme(r, r->theme_i + r->nthemes - 1);
-		break;
-	case 'w':
-		set_width(r, -WIDTH_STEP);
-		break;
-	case 'W':
-		set_width(r, WIDTH_STEP);
-		break;
-	case 12:
-		display_redraw(&r->dpy);
-		break;
-	case DK_RESIZE:
-		on_resize(r);
-		break;
-	default:
-		break;
-	}
+	for (size_t i = 0; i < NBINDINGS; i++)
+		for (const int *c = bindings[i].keys; *c != 0; c++)
+			if (*c == k && bindings[i].act != NULL) {
+				bindings[i].act(r, bindings[i].arg);
+				return;
+			}
 }
 
 static void
@@ -1228,6 +1346,7 @@ reader_free(reader *r)
 	for (size_t i = 0; i < r->nhist; i++)
 		page_free(&r->hist[i]);
 	theme_names_free(r->themes, r->nthemes);
+	util_buf_free(&r->help_text);
 	free(r);
 }
 
@@ -1269,6 +1388,8 @@ reader_run(const reader_options *o, diag *d)
 		if (strcmp(r->themes[i], r->th.name) == 0)
 			r->theme_i = i;
 	display_theme(&r->dpy, &r->th);
+	if (help_make(&r->help_text) != 0)
+		util_buf_free(&r->help_text);
 	relayout(r, LAYOUT_NONE);
 
 	if (open_page(r, o->arg, o->url) != 0) {
