@@ -22,6 +22,7 @@
 
 #include "display.h"
 #include "layout.h"
+#include "link.h"
 #include "overlay.h"
 #include "save.h"
 #include "sitetpl.h"
@@ -476,29 +477,6 @@ reload(reader *r)
 
 /* ----------------------------------------------------------- links */
 
-/* %XX escapes of a file: URL or relative path. */
-static void
-percent_decode(char *s)
-{
-	char *o = s;
-
-	for (; *s; s++) {
-		if (s[0] == '%' && strchr("0123456789abcdefABCDEF", s[1]) && s[1] &&
-		    strchr("0123456789abcdefABCDEF", s[2]) && s[2]) {
-			char hex[3] = { s[1], s[2], '\0' };
-			int c = (int)strtol(hex, NULL, 16);
-
-			if (c != 0) {
-				*o++ = (char)c;
-				s += 2;
-				continue;
-			}
-		}
-		*o++ = *s;
-	}
-	*o = '\0';
-}
-
 /* A fragment of this page: jump to the element with that id. */
 static int
 jump_fragment(reader *r, const char *frag)
@@ -533,83 +511,28 @@ jump_fragment(reader *r, const char *frag)
 	return -1;
 }
 
-/* Where a link leads: an http(s) URL, or a file when the page itself is
- * a file.  Returns a malloc'd argument for input_read, or NULL (with a
- * message) when it cannot be followed. */
-static char *
-link_target(reader *r, const char *href)
-{
-	const page *p = &r->hist[r->cur];
-	const char *here = pith_doc_url(r->doc);
-	size_t scheme = strcspn(href, ":/?#");
-	char *t;
-
-	if (util_is_url(href))
-		return strdup(href);
-	if (href[scheme] == ':' && strncmp(href, "file:", 5) != 0) {
-		message(r, 1, "cannot follow %.*s: links", (int)(scheme < 20 ? scheme : 20), href);
-		return NULL;
-	}
-	/* A page from the web must not lead into this machine's files. */
-	if (util_is_url(p->arg) || (here != NULL && util_is_url(here))) {
-		message(r, 1, "not following a local file from a web page");
-		return NULL;
-	}
-	if (strncmp(href, "file://", 7) == 0) {
-		const char *path = href + 7;
-
-		if (strncmp(path, "localhost/", 10) == 0)
-			path += 9;
-		if (path[0] != '/') {
-			message(r, 1, "cannot follow a file on another machine");
-			return NULL;
-		}
-		t = strdup(path);
-	} else if (href[0] == '/' || strcmp(p->arg, "-") == 0) {
-		t = strdup(href[0] == '/' || strncmp(href, "file:", 5) != 0 ? href :
-		    href + 5);
-	} else {
-		const char *slash = strrchr(p->arg, '/');
-		size_t dl = slash != NULL ? (size_t)(slash - p->arg) + 1 : 0;
-
-		if ((t = malloc(dl + strlen(href) + 1)) != NULL) {
-			memcpy(t, p->arg, dl);
-			strcpy(t + dl, href);
-		}
-	}
-	if (t == NULL) {
-		message(r, 1, "out of memory");
-		return NULL;
-	}
-	t[strcspn(t, "?#")] = '\0';
-	percent_decode(t);
-	return t;
-}
-
 static void
 follow(reader *r, int link)
 {
-	const char *href, *hash, *here;
+	const char *frag;
 	char *target;
+	diag d = {0};
 
 	if (link < 0 || (size_t)link >= r->lay.nlinks) {
 		message(r, 1, "no link [%d]", link + 1);
 		return;
 	}
-	href = r->lay.links[link].href;
-	here = pith_doc_url(r->doc);
-	hash = strchr(href, '#');
 	/* A link into this same page moves within it. */
-	if (hash != NULL && (hash == href || (here != NULL &&
-	    strlen(here) >= (size_t)(hash - href) &&
-	    strncmp(here, href, (size_t)(hash - href)) == 0 &&
-	    (here[hash - href] == '\0' || here[hash - href] == '#')))) {
-		if (jump_fragment(r, hash + 1) != 0)
-			message(r, 1, "no #%.60s on this page", hash + 1);
+	if ((frag = link_fragment(r->lay.links[link].href, pith_doc_url(r->doc))) != NULL) {
+		if (jump_fragment(r, frag) != 0)
+			message(r, 1, "no #%.60s on this page", frag);
 		return;
 	}
-	if ((target = link_target(r, href)) == NULL)
+	if (link_target(r->lay.links[link].href, r->hist[r->cur].arg,
+	    pith_doc_url(r->doc), &target, &d) != 0) {
+		message(r, 1, "%s", d.msg);
 		return;
+	}
 	open_page(r, target, NULL);
 	free(target);
 }

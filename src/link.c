@@ -1,0 +1,93 @@
+/*
+ * link.c - where a link may lead; see link.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "link.h"
+
+/* %XX escapes of a file: URL or relative path. */
+static void
+percent_decode(char *s)
+{
+	char *o = s;
+
+	for (; *s; s++) {
+		if (s[0] == '%' && strchr("0123456789abcdefABCDEF", s[1]) && s[1] &&
+		    strchr("0123456789abcdefABCDEF", s[2]) && s[2]) {
+			char hex[3] = { s[1], s[2], '\0' };
+			int c = (int)strtol(hex, NULL, 16);
+
+			if (c != 0) {
+				*o++ = (char)c;
+				s += 2;
+				continue;
+			}
+		}
+		*o++ = *s;
+	}
+	*o = '\0';
+}
+
+const char *
+link_fragment(const char *href, const char *here)
+{
+	const char *hash = strchr(href, '#');
+	size_t n;
+
+	if (hash == NULL)
+		return NULL;
+	n = (size_t)(hash - href);
+	if (hash == href || (here != NULL && strlen(here) >= n &&
+	    strncmp(here, href, n) == 0 && (here[n] == '\0' || here[n] == '#')))
+		return hash + 1;
+	return NULL;
+}
+
+int
+link_target(const char *href, const char *page_arg, const char *here, char **out,
+            diag *d)
+{
+	size_t scheme = strcspn(href, ":/?#");
+	char *t;
+
+	*out = NULL;
+	if (util_is_url(href)) {
+		t = strdup(href);
+		goto done;
+	}
+	if (href[scheme] == ':' && strncmp(href, "file:", 5) != 0)
+		return diag_fail(d, "cannot follow %.*s: links",
+		    (int)(scheme < 20 ? scheme : 20), href);
+	/* A page from the web must not lead into this machine's files. */
+	if (util_is_url(page_arg) || (here != NULL && util_is_url(here)))
+		return diag_fail(d, "not following a local file from a web page");
+	if (strncmp(href, "file://", 7) == 0) {
+		const char *path = href + 7;
+
+		if (strncmp(path, "localhost/", 10) == 0)
+			path += 9;
+		if (path[0] != '/')
+			return diag_fail(d, "cannot follow a file on another machine");
+		t = strdup(path);
+	} else if (href[0] == '/' || strcmp(page_arg, "-") == 0) {
+		t = strdup(href[0] == '/' || strncmp(href, "file:", 5) != 0 ? href :
+		    href + 5);
+	} else {
+		const char *slash = strrchr(page_arg, '/');
+		size_t dl = slash != NULL ? (size_t)(slash - page_arg) + 1 : 0;
+
+		if ((t = malloc(dl + strlen(href) + 1)) != NULL) {
+			memcpy(t, page_arg, dl);
+			strcpy(t + dl, href);
+		}
+	}
+	if (t != NULL) {
+		t[strcspn(t, "?#")] = '\0';
+		percent_decode(t);
+	}
+done:
+	if (t == NULL)
+		return diag_fail(d, "out of memory");
+	*out = t;
+	return 0;
+}

@@ -1,0 +1,23 @@
+/*
+ * link.h - where a link on a page may lead the reader: an http(s)
+ * address, another place on the same page, or a file when the page
+ * itself is a file (never from a page from the web).
+ */
+#ifndef PITH_LINK_H
+#define PITH_LINK_H
+
+#include "util.h"
+
+/* The fragment (after '#') when href leads into the page at address
+ * here itself ("#x", or here's address with "#x"); else NULL. */
+const char *link_fragment(const char *href, const char *here);
+
+/* What the reader opens for href on the page it read from page_arg (a
+ * path, "-" or an address) whose address is here (or NULL): an address
+ * as it is, a file's path (file: URLs and relative paths, resolved
+ * against page_arg, %XX decoded, without query or fragment).  0 with
+ * *out malloc'd, or -1 with d->msg saying why it is not followed. */
+int link_target(const char *href, const char *page_arg, const char *here,
+                char **out, diag *d);
+
+#endif
