@@ -1,5 +1,8 @@
 # pith - see README.md.  `make` builds ./pith; `make check` runs every test
 # under AddressSanitizer and UBSan; `make deps` installs what is missing.
+# The sources are five layers, one folder each (docs/design.md):
+# commands (src/cmd) -> reader (ui) -> services (src) -> renderers
+# (ui/render) -> core (extract); includes only go down (INCLUDES below).
 
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
@@ -32,9 +35,13 @@ PKG_CFLAGS := $(shell $(PKG) --cflags $(PKGS) 2>/dev/null)
 # libcurl is not linked: src/fetch.c loads it on the first fetch.
 PKG_LIBS   := $(shell $(PKG) --libs $(filter-out libcurl,$(PKGS)) 2>/dev/null) -ldl
 
+# Every layer's folder (docs/design.md): tests/e2e/layers.sh checks that
+# includes only go down.
+INCLUDES    := -Isrc/cmd -Iui -Isrc -Iui/render -Iextract
+GUMBO_DEF   := -DPITH_GUMBO_VERSION=\"$(shell $(PKG) --modversion gumbo 2>/dev/null)\"
 ALL_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
-              -DPITH_GUMBO_VERSION=\"$(shell $(PKG) --modversion gumbo 2>/dev/null)\" $(OPT) $(WARN) $(SANFLAGS) \
-              -pthread -Iextract -Isrc -Iui $(PKG_CFLAGS) $(CFLAGS)
+              $(GUMBO_DEF) $(OPT) $(WARN) $(SANFLAGS) \
+              -pthread $(INCLUDES) $(PKG_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS = -pthread $(SANFLAGS) $(LDFLAGS)
 LDLIBS_ALL  = $(PKG_LIBS) $(LIBS_UNISTRING) -lm $(LDLIBS)
 
@@ -45,10 +52,11 @@ B := build/san
 endif
 
 CORE_SRC := $(wildcard extract/*.c)
-PROG_SRC := $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard ui/*.c)
+PROG_SRC := $(filter-out src/cmd/main.c,$(wildcard src/cmd/*.c)) $(wildcard src/*.c) \
+            $(wildcard ui/*.c) $(wildcard ui/render/*.c)
 CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o)
 PROG_OBJ := $(PROG_SRC:%.c=$(B)/%.o)
-MAIN_OBJ := $(B)/src/main.o
+MAIN_OBJ := $(B)/src/cmd/main.o
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
@@ -121,8 +129,8 @@ FUZZ_CHECK_SECONDS ?= 20
 FB            := build/fuzz
 FUZZ_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
                  -fno-omit-frame-pointer
-FUZZ_CFLAGS    = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O1 -g \
-                 $(WARN) $(FUZZ_SAN) -Iextract -Isrc -Iui $(PKG_CFLAGS)
+FUZZ_CFLAGS    = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(GUMBO_DEF) -O1 -g \
+                 $(WARN) $(FUZZ_SAN) $(INCLUDES) $(PKG_CFLAGS)
 FUZZ_NAMES    := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BIN      := $(FUZZ_NAMES:%=$(FB)/fuzz_%)
 FUZZ_CORE_OBJ := $(CORE_SRC:%.c=$(FB)/%.o)

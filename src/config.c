@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include "config.h"
 #include "pith.h"
-#include "theme.h"
+#include "themefile.h"
 #include "util.h"
 
 enum { CONFIG_MAX = 64 * 1024, LINE_MAX_ = 2048 };
@@ -49,7 +49,7 @@ theme_exists(const char *name)
 {
 	theme t;
 
-	return theme_load(&t, name, NULL, NULL) == 0;
+	return themefile_load(&t, name, NULL, NULL) == 0;
 }
 
 static int

@@ -27,6 +27,13 @@ int sitestore_load(const char *host, pith_site **out, char *warn, size_t wsize);
 /* Write HOST's store, creating the directory: 0, or -1 with why in err. */
 int sitestore_save(const char *host, const pith_site *s, char *err, size_t esize);
 
+/* Hold HOST's lock (HOST.lock beside the store), so that reading the
+ * store, learning and writing it back is one step among processes: an
+ * fd for sitestore_unlock, or -1 (errno set; EWOULDBLOCK after waiting
+ * wait_ms, when wait_ms >= 0). */
+int sitestore_lock(const char *host, int wait_ms);
+void sitestore_unlock(int fd);
+
 /* What the reader and -d keep between pages: the current host's site. */
 typedef struct {
 	int learn;          /* count each page opened, and save */
@@ -45,8 +52,5 @@ void sitestore_session_free(sitestore_session *ss);
 /* sitestore_page for the reader (reader_options.site), ctx the session. */
 const pith_site *sitestore_hook(void *ctx, const pith_doc *doc, const char *key,
                                 char *warn, size_t wsize);
-
-/* `pith learn ...` with argv[0] "learn"; returns the exit status. */
-int learn_main(int argc, char **argv);
 
 #endif

@@ -27,7 +27,7 @@
 #include "bench.h"
 #include "charset.h"
 #include "pith.h"
-#include "program.h"
+#include "output.h"
 
 enum { S_READ, S_CHARSET, S_PARSE, S_EXTRACT, S_OUTPUT, S_FREE, S_GUMBO,
 	S_GUMBO0, S_N };

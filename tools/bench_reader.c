@@ -5,8 +5,8 @@
  *
  * What the reader does before its first screen, stage by stage, through
  * the calls ui/reader.c makes (no terminal needed): read (gunzipped),
- * charset, parse, extract (auto), then the layout (ui/layout.c and
- * ui/wrap.c) of the first screen at WIDTH columns (80) and of the whole
+ * charset, parse, extract (auto), then the layout (ui/render/layout.c and
+ * ui/render/wrap.c) of the first screen at WIDTH columns (80) and of the whole
  * article; then a resize: the whole article laid out again at WIDTH-20
  * and back at WIDTH, as relayout() does.  The fastest round of each is
  * printed as "name value" lines (seconds, or a count).

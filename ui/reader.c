@@ -26,7 +26,7 @@
 #include "overlay.h"
 #include "save.h"
 #include "sitetpl.h"
-#include "theme.h"
+#include "themefile.h"
 
 enum {
 	HIST_MAX = 64,           /* pages kept for back and forward */
@@ -827,7 +827,7 @@ set_theme(reader *r, size_t i)
 	if (r->nthemes == 0)
 		return;
 	r->theme_i = i % r->nthemes;
-	if (theme_load(&t, r->themes[r->theme_i], NULL, NULL) != 0) {
+	if (themefile_load(&t, r->themes[r->theme_i], NULL, NULL) != 0) {
 		message(r, 1, "cannot load the theme %s", r->themes[r->theme_i]);
 		return;
 	}
@@ -1268,7 +1268,7 @@ reader_free(reader *r)
 	pith_template_free(r->tpl);
 	for (size_t i = 0; i < r->nhist; i++)
 		page_free(&r->hist[i]);
-	theme_names_free(r->themes, r->nthemes);
+	themefile_names_free(r->themes, r->nthemes);
 	util_buf_free(&r->help_text);
 	free(r);
 }
@@ -1302,11 +1302,11 @@ reader_run(const reader_options *o, diag *d)
 		return diag_fail(d, "%s", err);
 	}
 	display_size(&r->dpy, &r->rows, &r->cols);
-	if (theme_names(&r->themes, &r->nthemes) != 0)
+	if (themefile_names(&r->themes, &r->nthemes) != 0)
 		r->nthemes = 0;
 	tname = o->theme != NULL ? o->theme : r->dpy.colors != 0 ? "dark" : "mono";
-	if (theme_load(&r->th, tname, NULL, NULL) != 0)
-		theme_load(&r->th, "mono", NULL, NULL);
+	if (themefile_load(&r->th, tname, NULL, NULL) != 0)
+		themefile_load(&r->th, "mono", NULL, NULL);
 	for (size_t i = 0; i < r->nthemes; i++)
 		if (strcmp(r->themes[i], r->th.name) == 0)
 			r->theme_i = i;

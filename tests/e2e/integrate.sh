@@ -158,10 +158,12 @@ fi
 # ---------------------------------------------------------- help, version
 run --help
 missing=
-for o in $(sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*, NULL,.*/\1/p' src/main.c); do
+# Found by reading pith's own command: none found is a failure too.
+grep -q 'getopt_long(argc, argv, "' src/cmd/pith.c || missing=" (no options in src/cmd/pith.c)"
+for o in $(sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*, NULL,.*/\1/p' src/cmd/pith.c); do
 	grep -q -- "--$o\b" "$T/out" || missing="$missing --$o"
 done
-for o in $(sed -n 's/.*getopt_long(argc, argv, "\([^"]*\)".*/\1/p' src/main.c |
+for o in $(sed -n 's/.*getopt_long(argc, argv, "\([^"]*\)".*/\1/p' src/cmd/pith.c |
     tr -d ':' | fold -w 1); do
 	grep -q -- "-$o," "$T/out" || missing="$missing -$o"
 done

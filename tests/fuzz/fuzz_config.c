@@ -1,7 +1,7 @@
 /*
  * fuzz_config.c - libFuzzer: the input is a settings file, read by
  * config_parse() (src/config.c) and, being a file of the same kind, by
- * theme_parse() (ui/theme.c) as a theme.
+ * theme_parse() (ui/render/theme.c) as a theme.
  *
  * config.h promises that nothing in the file stops pith: every bad line
  * is reported once, with its number, and skipped; what is set is valid
@@ -15,7 +15,7 @@
 #include <string.h>
 #include "config.h"
 #include "pith.h"
-#include "theme.h"
+#include "themefile.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -112,7 +112,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fail("a width outside 20..1000", c.width);
 	if (c.algorithm[0] != '\0' && pith_algorithm_find(c.algorithm) == NULL)
 		fail("an unknown algorithm was set", 0);
-	if (c.theme[0] != '\0' && theme_load(&t, c.theme, NULL, NULL) != 0)
+	if (c.theme[0] != '\0' && themefile_load(&t, c.theme, NULL, NULL) != 0)
 		fail("a theme that does not load was set", 0);
 	/* Without a callback, the same count. */
 	memset(&c, 0, sizeof c);

@@ -17,7 +17,7 @@
 #include <jansson.h>
 #include <unistr.h>
 #include "pith.h"
-#include "program.h"
+#include "output.h"
 #include "explain.h"
 #include "layout.h"
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "theme.h"
+#include "themefile.h"
 
 typedef struct {
 	int n;
@@ -157,12 +157,12 @@ test_load(void **state)
 	(void)state;
 	setenv("XDG_CONFIG_HOME", "/nonexistent-pith-test", 1);
 	setenv("XDG_DATA_DIRS", "/nonexistent-pith-test", 1);
-	assert_int_equal(theme_load(&t, "light", collect, &w), 0);
+	assert_int_equal(themefile_load(&t, "light", collect, &w), 0);
 	assert_string_equal(t.name, "light");
-	assert_int_equal(theme_load(&t, "no-such-theme", collect, &w), -1);
-	assert_int_equal(theme_load(&t, "../etc/passwd", collect, &w), -1);
-	assert_int_equal(theme_load(&t, ".hidden", collect, &w), -1);
-	assert_int_equal(theme_load(&t, "themes/mono.theme", collect, &w), 0);
+	assert_int_equal(themefile_load(&t, "no-such-theme", collect, &w), -1);
+	assert_int_equal(themefile_load(&t, "../etc/passwd", collect, &w), -1);
+	assert_int_equal(themefile_load(&t, ".hidden", collect, &w), -1);
+	assert_int_equal(themefile_load(&t, "themes/mono.theme", collect, &w), 0);
 	assert_string_equal(t.name, "mono");
 }
 
@@ -174,10 +174,10 @@ test_names(void **state)
 
 	(void)state;
 	setenv("XDG_CONFIG_HOME", "/nonexistent-pith-test", 1);
-	assert_int_equal(theme_names(&names, &n), 0);
+	assert_int_equal(themefile_names(&names, &n), 0);
 	assert_true(n >= 3);
 	assert_string_equal(names[0], "dark");
-	theme_names_free(names, n);
+	themefile_names_free(names, n);
 }
 
 static void

@@ -30,7 +30,7 @@
 #include <zlib.h>
 #include "batch.h"
 #include "charset.h"
-#include "program.h"
+#include "cmd.h"
 #include "sitetpl.h"
 #include "warc.h"
 
@@ -723,6 +723,8 @@ static const char batch_usage[] =
 "every record written, 1 with --strict when some page failed, 2 usage\n"
 "error, 3 the output or the list of paths could not be read or written.\n";
 
+const cmd_entry cmd_batch_entry = { "batch", batch_main, batch_usage, "batch: " };
+
 /* Read and parse the template FILE (as pith -t): NULL after saying
  * "FILE:N: why" on stderr. */
 static pith_template *
@@ -734,15 +736,6 @@ batch_template(const char *path)
 	if (sitetpl_load(path, &tpl, &d) != 0)
 		report("batch: %s", d.msg);
 	return tpl;
-}
-
-static int
-batch_usage_error(const char *fmt, const char *arg)
-{
-	fputs("pith: batch: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs(" (see pith batch --help)\n", stderr);
-	return EXIT_USAGE;
 }
 
 int
@@ -790,15 +783,15 @@ batch_main(int argc, char **argv)
 			jobs = strtol(optarg, &end, 10);
 			if (end == optarg || *end != '\0' || errno != 0 || jobs < 1 ||
 			    jobs > 1024)
-				return batch_usage_error("bad job count '%s' (1 to 1024)", optarg);
+				return cmd_usage(&cmd_batch_entry, "bad job count '%s' (1 to 1024)", optarg);
 			break;
 		}
 		case 'a':
 			if (pith_algorithm_find(optarg) == NULL)
-				return batch_usage_error("unknown algorithm '%s'", optarg);
+				return cmd_usage(&cmd_batch_entry, "unknown algorithm '%s'", optarg);
 			/* Site statistics are per site, a batch's pages are not. */
 			if (strcmp(optarg, "site") == 0)
-				return batch_usage_error("-a %s is for one page at a time "
+				return cmd_usage(&cmd_batch_entry, "-a %s is for one page at a time "
 				    "(pith -d)", optarg);
 			algorithm = optarg;
 			break;
@@ -809,13 +802,13 @@ batch_main(int argc, char **argv)
 			long long n = util_parse_size(optarg);
 
 			if (n < 1)
-				return batch_usage_error("bad size '%s'", optarg);
+				return cmd_usage(&cmd_batch_entry, "bad size '%s'", optarg);
 			b.max = (size_t)n;
 			break;
 		}
 		case 'p':
 			if (pith_params_assign(&params, optarg, &err) != PITH_OK)
-				return batch_usage_error("%s", err.msg);
+				return cmd_usage(&cmd_batch_entry, "%s", err.msg);
 			break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
@@ -823,7 +816,7 @@ batch_main(int argc, char **argv)
 			else if (strcmp(optarg, "jsonl") == 0 || strcmp(optarg, "json") == 0)
 				b.text = 0;
 			else
-				return batch_usage_error("unknown format '%s' (jsonl or text)",
+				return cmd_usage(&cmd_batch_entry, "unknown format '%s' (jsonl or text)",
 				    optarg);
 			break;
 		case 'W':
@@ -840,32 +833,32 @@ batch_main(int argc, char **argv)
 			break;
 		case 'T':
 			if (input_time_limit(optarg, &params.time_limit) != 0)
-				return batch_usage_error("bad time limit '%s' (seconds, 0 to "
+				return cmd_usage(&cmd_batch_entry, "bad time limit '%s' (seconds, 0 to "
 				    "86400; 0: none)", optarg);
 			break;
 		case 'h':
 			fputs(batch_usage, stdout);
 			return 0;
 		case ':':
-			return batch_usage_error("option '%s' needs a value", argv[optind - 1]);
+			return cmd_usage(&cmd_batch_entry, "option '%s' needs a value", argv[optind - 1]);
 		default:
-			return batch_usage_error("unknown option '%s'", argv[optind - 1]);
+			return cmd_usage(&cmd_batch_entry, "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	for (int i = optind; i < argc; i++)
 		if (strcmp(argv[i], "-") == 0 && stdin_used++)
-			return batch_usage_error("%s", "- given twice");
+			return cmd_usage(&cmd_batch_entry, "%s", "- given twice");
 	/* -t asks for the template algorithm unless -a says otherwise; the
 	 * site's own template (pith -d -a template) is one page's. */
 	if (template_path != NULL && algorithm == NULL)
 		algorithm = "template";
 	if (algorithm != NULL && strcmp(algorithm, "template") == 0 &&
 	    template_path == NULL)
-		return batch_usage_error("%s", "-a template needs a template: -t FILE");
+		return cmd_usage(&cmd_batch_entry, "%s", "-a template needs a template: -t FILE");
 	if (algorithm != NULL)
 		b.algorithm = algorithm;
 	if (optind == argc && isatty(STDIN_FILENO))
-		return batch_usage_error("%s", "no input given");
+		return cmd_usage(&cmd_batch_entry, "%s", "no input given");
 	if (template_path != NULL && (tpl = batch_template(template_path)) == NULL)
 		return EXIT_USAGE;
 	params.tmpl = tpl;

@@ -3,7 +3,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
-#include "program.h"
+#include "cmd.h"
 
 void
 report(const char *fmt, ...)
@@ -16,6 +16,15 @@ report(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+int
+cmd_usage(const cmd_entry *c, const char *fmt, const char *arg)
+{
+	fprintf(stderr, "pith: %s", c->prefix);
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, " (see pith %s%s--help)\n", c->name, c->name[0] ? " " : "");
+	return EXIT_USAGE;
 }
 
 void

@@ -85,18 +85,6 @@ size_t theme_builtin_count(void);
 const char *theme_builtin_name(size_t i);
 const char *theme_builtin_text(const char *name);
 
-/* Find and parse the theme NAME: a file NAME.theme in
- * $XDG_CONFIG_HOME/pith/themes, then in each of $XDG_DATA_DIRS/pith/themes,
- * then a built-in theme; a NAME with a '/' is a file's path.  Returns 0,
- * or -1 when there is no such theme (warn is told why). */
-int theme_load(theme *t, const char *name, theme_warn_fn warn, void *ctx);
-
-/* The names t cycles through: the built-in themes, then other themes
- * found in the directories above, each once.  names is malloc'd, as is
- * every name in it; theme_names_free releases them. */
-int theme_names(char ***names, size_t *n);
-void theme_names_free(char **names, size_t n);
-
 /* A colour the terminal has: c itself when c < ncolors, else the
  * nearest of the first 8 (or 16) colours; THEME_DEFAULT stays.  A grey
  * becomes THEME_DEFAULT as a foreground, black or white as a background. */

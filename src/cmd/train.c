@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "eval.h"
-#include "program.h"
+#include "cmd.h"
 #include "train.h"
 
 enum { NF = PITH_NFEATURES, MAX_METHODS = 16, MAXF = NF + MAX_METHODS, CLIP = 4 };
@@ -695,13 +695,12 @@ static const char train_usage[] =
 "Exit status: 0 when a hybrid beats every single method over all pages,\n"
 "1 when neither does, 2 usage error, 3 input error.\n";
 
+const cmd_entry cmd_train_entry = { "train", train_main, train_usage, "train: " };
+
 static int
 tr_usage(const char *fmt, const char *arg)
 {
-	fputs("pith: train: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs(" (see pith train --help)\n", stderr);
-	return EXIT_USAGE;
+	return cmd_usage(&cmd_train_entry, fmt, arg);
 }
 
 static bool

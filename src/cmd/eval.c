@@ -27,7 +27,7 @@
 #include <zlib.h>
 #include "charset.h"
 #include "eval.h"
-#include "program.h"
+#include "cmd.h"
 
 /* Grow *p (an array of *cap elements of size sz) to hold n; false on OOM. */
 static bool
@@ -918,13 +918,12 @@ static const char eval_usage[] =
 "  -p, --param N=V       set an algorithm parameter\n"
 "      --per-doc         also print each document's scores\n";
 
+const cmd_entry cmd_eval_entry = { "eval", eval_main, eval_usage, "eval: " };
+
 static int
 ev_usage(const char *fmt, const char *arg)
 {
-	fputs("pith: eval: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs(" (see pith eval --help)\n", stderr);
-	return EXIT_USAGE;
+	return cmd_usage(&cmd_eval_entry, fmt, arg);
 }
 
 int
