@@ -738,138 +738,210 @@ batch_template(const char *path)
 	return tpl;
 }
 
-int
-batch_main(int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "algorithm", required_argument, NULL, 'a' },
-		{ "param", required_argument, NULL, 'p' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "warc", no_argument, NULL, 'W' },
-		{ "captions", no_argument, NULL, 'C' },
-		{ "strict", no_argument, NULL, 'S' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "time-limit", required_argument, NULL, 'T' },
-		{ "max-size", required_argument, NULL, 'M' },
-		{ "template", required_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	batch b;
-	pith_params params;
-	pith_error err = {0};
-	pthread_t *workers = NULL, writer;
-	long jobs = sysconf(_SC_NPROCESSORS_ONLN);
-	const char *algorithm = NULL, *template_path = NULL;
-	pith_template *tpl = NULL;
-	int ch, strict = 0, quiet = 0, rc = 0, stdin_used = 0, status;
-	size_t started = 0;
-	double el;
+static const struct option batch_longopts[] = {
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "algorithm", required_argument, NULL, 'a' },
+	{ "param", required_argument, NULL, 'p' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "warc", no_argument, NULL, 'W' },
+	{ "captions", no_argument, NULL, 'C' },
+	{ "strict", no_argument, NULL, 'S' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "time-limit", required_argument, NULL, 'T' },
+	{ "max-size", required_argument, NULL, 'M' },
+	{ "template", required_argument, NULL, 't' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
 
-	memset(&b, 0, sizeof b);
-	pith_params_init(&params);
-	b.algorithm = pith_algorithm_at(0)->name;
-	b.params = &params;
-	b.max = INPUT_MAX_SIZE;
+/* What the command line says besides the batch's settings. */
+typedef struct {
+	long jobs;
+	const char *algorithm, *template;
+	int strict, quiet;
+	pith_params params;
+} batch_options;
+
+/* One option: -1 to go on, else the exit status to stop with. */
+static int
+batch_option(int ch, const char *v, batch *b, batch_options *o)
+{
+	pith_error err = {0};
+	char *end;
+	long long n;
+
+	switch (ch) {
+	case 'j':
+		errno = 0;
+		o->jobs = strtol(v, &end, 10);
+		if (end == v || *end != '\0' || errno != 0 || o->jobs < 1 || o->jobs > 1024)
+			return cmd_usage(&cmd_batch_entry, "bad job count '%s' (1 to 1024)", v);
+		break;
+	case 'a':
+		if (pith_algorithm_find(v) == NULL)
+			return cmd_usage(&cmd_batch_entry, "unknown algorithm '%s'", v);
+		/* Site statistics are per site, a batch's pages are not. */
+		if (strcmp(v, "site") == 0)
+			return cmd_usage(&cmd_batch_entry, "-a %s is for one page at a time "
+			    "(pith -d)", v);
+		o->algorithm = v;
+		break;
+	case 't': o->template = v; break;
+	case 'W': b->warc = 1; break;
+	case 'C': b->text_flags |= PITH_TEXT_CAPTIONS; break;
+	case 'S': o->strict = 1; break;
+	case 'q': o->quiet = 1; break;
+	case 'M':
+		if ((n = util_parse_size(v)) < 1)
+			return cmd_usage(&cmd_batch_entry, "bad size '%s'", v);
+		b->max = (size_t)n;
+		break;
+	case 'p':
+		if (pith_params_assign(&o->params, v, &err) != PITH_OK)
+			return cmd_usage(&cmd_batch_entry, "%s", err.msg);
+		break;
+	case 'f':
+		if (strcmp(v, "text") == 0)
+			b->text = 1;
+		else if (strcmp(v, "jsonl") == 0 || strcmp(v, "json") == 0)
+			b->text = 0;
+		else
+			return cmd_usage(&cmd_batch_entry, "unknown format '%s' (jsonl or "
+			    "text)", v);
+		break;
+	case 'T':
+		if (input_time_limit(v, &o->params.time_limit) != 0)
+			return cmd_usage(&cmd_batch_entry, "bad time limit '%s' (seconds, 0 "
+			    "to 86400; 0: none)", v);
+		break;
+	}
+	return -1;
+}
+
+/* The command line into b and o: -1 to go on, else the exit status to
+ * stop with. */
+static int
+batch_parse(int argc, char **argv, batch *b, batch_options *o)
+{
+	int ch, st, stdin_used = 0;
+
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":j:a:t:p:f:qh", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'j': {
-			char *end;
-
-			errno = 0;
-			jobs = strtol(optarg, &end, 10);
-			if (end == optarg || *end != '\0' || errno != 0 || jobs < 1 ||
-			    jobs > 1024)
-				return cmd_usage(&cmd_batch_entry, "bad job count '%s' (1 to 1024)", optarg);
-			break;
-		}
-		case 'a':
-			if (pith_algorithm_find(optarg) == NULL)
-				return cmd_usage(&cmd_batch_entry, "unknown algorithm '%s'", optarg);
-			/* Site statistics are per site, a batch's pages are not. */
-			if (strcmp(optarg, "site") == 0)
-				return cmd_usage(&cmd_batch_entry, "-a %s is for one page at a time "
-				    "(pith -d)", optarg);
-			algorithm = optarg;
-			break;
-		case 't':
-			template_path = optarg;
-			break;
-		case 'M': {
-			long long n = util_parse_size(optarg);
-
-			if (n < 1)
-				return cmd_usage(&cmd_batch_entry, "bad size '%s'", optarg);
-			b.max = (size_t)n;
-			break;
-		}
-		case 'p':
-			if (pith_params_assign(&params, optarg, &err) != PITH_OK)
-				return cmd_usage(&cmd_batch_entry, "%s", err.msg);
-			break;
-		case 'f':
-			if (strcmp(optarg, "text") == 0)
-				b.text = 1;
-			else if (strcmp(optarg, "jsonl") == 0 || strcmp(optarg, "json") == 0)
-				b.text = 0;
-			else
-				return cmd_usage(&cmd_batch_entry, "unknown format '%s' (jsonl or text)",
-				    optarg);
-			break;
-		case 'W':
-			b.warc = 1;
-			break;
-		case 'C':
-			b.text_flags |= PITH_TEXT_CAPTIONS;
-			break;
-		case 'S':
-			strict = 1;
-			break;
-		case 'q':
-			quiet = 1;
-			break;
-		case 'T':
-			if (input_time_limit(optarg, &params.time_limit) != 0)
-				return cmd_usage(&cmd_batch_entry, "bad time limit '%s' (seconds, 0 to "
-				    "86400; 0: none)", optarg);
-			break;
-		case 'h':
+	while ((ch = getopt_long(argc, argv, ":j:a:t:p:f:qh", batch_longopts, NULL)) != -1) {
+		if (ch == 'h') {
 			fputs(batch_usage, stdout);
 			return 0;
-		case ':':
-			return cmd_usage(&cmd_batch_entry, "option '%s' needs a value", argv[optind - 1]);
-		default:
-			return cmd_usage(&cmd_batch_entry, "unknown option '%s'", argv[optind - 1]);
 		}
+		if (ch == ':')
+			return cmd_usage(&cmd_batch_entry, "option '%s' needs a value",
+			    argv[optind - 1]);
+		if (ch == '?')
+			return cmd_usage(&cmd_batch_entry, "unknown option '%s'",
+			    argv[optind - 1]);
+		if ((st = batch_option(ch, optarg, b, o)) >= 0)
+			return st;
 	}
 	for (int i = optind; i < argc; i++)
 		if (strcmp(argv[i], "-") == 0 && stdin_used++)
 			return cmd_usage(&cmd_batch_entry, "%s", "- given twice");
 	/* -t asks for the template algorithm unless -a says otherwise; the
 	 * site's own template (pith -d -a template) is one page's. */
-	if (template_path != NULL && algorithm == NULL)
-		algorithm = "template";
-	if (algorithm != NULL && strcmp(algorithm, "template") == 0 &&
-	    template_path == NULL)
+	if (o->template != NULL && o->algorithm == NULL)
+		o->algorithm = "template";
+	if (o->algorithm != NULL && strcmp(o->algorithm, "template") == 0 &&
+	    o->template == NULL)
 		return cmd_usage(&cmd_batch_entry, "%s", "-a template needs a template: -t FILE");
-	if (algorithm != NULL)
-		b.algorithm = algorithm;
+	if (o->algorithm != NULL)
+		b->algorithm = o->algorithm;
 	if (optind == argc && isatty(STDIN_FILENO))
 		return cmd_usage(&cmd_batch_entry, "%s", "no input given");
-	if (template_path != NULL && (tpl = batch_template(template_path)) == NULL)
+	return -1;
+}
+
+/* Tell the workers and the writer nothing more comes, and wait for
+ * them. */
+static void
+batch_join(batch *b, pthread_t *workers, size_t started, const pthread_t *writer)
+{
+	pthread_mutex_lock(&b->mu);
+	b->closed = 1;
+	pthread_cond_broadcast(&b->more);
+	pthread_cond_broadcast(&b->ready);
+	pthread_mutex_unlock(&b->mu);
+	for (size_t i = 0; i < started; i++)
+		pthread_join(workers[i], NULL);
+	if (writer != NULL)
+		pthread_join(*writer, NULL);
+}
+
+/* The exit status of a finished run, and its summary on stderr. */
+static int
+batch_status(batch *b, int rc, const batch_options *o)
+{
+	double el = batch_now() - b->start;
+	int status = 0;
+
+	if (fflush(stdout) != 0 || ferror(stdout) || b->broken) {
+		report("batch: cannot write the records: %s",
+		    strerror(b->werrno != 0 ? b->werrno : errno != 0 ? errno : EIO));
+		status = EXIT_INPUT;
+	} else if (rc == -2) {
+		status = EXIT_INPUT;
+	} else if (o->strict && b->failed > 0) {
+		status = 1;
+	}
+	if (!o->quiet)
+		report("batch: %llu pages, %llu failed, %llu skipped (not HTML), "
+		    "%.1f MB in %.2f s (%.1f pages/s, %.1f MB/s)", b->pages, b->failed,
+		    b->skipped, (double)b->bytes / 1e6, el,
+		    el > 0 ? (double)b->pages / el : 0.0,
+		    el > 0 ? (double)b->bytes / el / 1e6 : 0.0);
+	return status;
+}
+
+/* Read every input into the ring while the threads work: 0, or what
+ * the readers return. */
+static int
+batch_run(batch *b, int argc, char **argv)
+{
+	int rc = 0;
+
+	if (optind == argc)
+		rc = b->warc ? batch_stdin_warc(b) : batch_list(b);
+	for (int i = optind; rc == 0 && i < argc; i++)
+		rc = strcmp(argv[i], "-") != 0 ? batch_path(b, argv[i], 0, 1, 0) :
+		    b->warc ? batch_stdin_warc(b) : batch_list(b);
+	return rc;
+}
+
+int
+batch_main(int argc, char **argv)
+{
+	batch b;
+	batch_options o = { .jobs = sysconf(_SC_NPROCESSORS_ONLN) };
+	pthread_t *workers = NULL, writer;
+	pith_template *tpl = NULL;
+	int status = EXIT_INPUT;
+	size_t started = 0;
+
+	memset(&b, 0, sizeof b);
+	pith_params_init(&o.params);
+	b.algorithm = pith_algorithm_at(0)->name;
+	b.params = &o.params;
+	b.max = INPUT_MAX_SIZE;
+	if ((status = batch_parse(argc, argv, &b, &o)) >= 0)
+		return status;
+	if (o.template != NULL && (tpl = batch_template(o.template)) == NULL)
 		return EXIT_USAGE;
-	params.tmpl = tpl;
-	if (jobs < 1)
-		jobs = 1;
+	o.params.tmpl = tpl;
+	if (o.jobs < 1)
+		o.jobs = 1;
 
 	b.tty_out = isatty(STDOUT_FILENO);
 	b.progress = isatty(STDERR_FILENO);
-	b.window = (size_t)jobs * BATCH_SLOTS_PER_WORKER;
+	b.window = (size_t)o.jobs * BATCH_SLOTS_PER_WORKER;
 	if ((b.ring = calloc(b.window, sizeof *b.ring)) == NULL ||
-	    (workers = calloc((size_t)jobs, sizeof *workers)) == NULL) {
+	    (workers = calloc((size_t)o.jobs, sizeof *workers)) == NULL) {
 		free(b.ring);
 		pith_template_free(tpl);
 		report("batch: out of memory");
@@ -888,55 +960,18 @@ batch_main(int argc, char **argv)
 			if (strcmp(argv[i], "-") != 0)
 				batch_path(&b, argv[i], 0, 1, 1);
 	b.start = batch_now();
-	for (; started < (size_t)jobs; started++)
+	for (; started < (size_t)o.jobs; started++)
 		if (pthread_create(&workers[started], NULL, batch_worker, &b) != 0)
 			break;
 	if (started == 0 || pthread_create(&writer, NULL, batch_writer, &b) != 0) {
 		report("batch: cannot start threads");
-		pthread_mutex_lock(&b.mu);
-		b.closed = 1;
-		pthread_cond_broadcast(&b.more);
-		pthread_mutex_unlock(&b.mu);
-		for (size_t i = 0; i < started; i++)
-			pthread_join(workers[i], NULL);
-		free(workers);
-		free(b.ring);
-		pith_template_free(tpl);
-		return EXIT_INPUT;
+		batch_join(&b, workers, started, NULL);
+	} else {
+		int rc = batch_run(&b, argc, argv);
+
+		batch_join(&b, workers, started, &writer);
+		status = batch_status(&b, rc, &o);
 	}
-
-	if (optind == argc)
-		rc = b.warc ? batch_stdin_warc(&b) : batch_list(&b);
-	for (int i = optind; rc == 0 && i < argc; i++)
-		rc = strcmp(argv[i], "-") != 0 ? batch_path(&b, argv[i], 0, 1, 0) :
-		    b.warc ? batch_stdin_warc(&b) : batch_list(&b);
-
-	pthread_mutex_lock(&b.mu);
-	b.closed = 1;
-	pthread_cond_broadcast(&b.more);
-	pthread_cond_broadcast(&b.ready);
-	pthread_mutex_unlock(&b.mu);
-	for (size_t i = 0; i < started; i++)
-		pthread_join(workers[i], NULL);
-	pthread_join(writer, NULL);
-
-	el = batch_now() - b.start;
-	status = 0;
-	if (fflush(stdout) != 0 || ferror(stdout) || b.broken) {
-		report("batch: cannot write the records: %s",
-		    strerror(b.werrno != 0 ? b.werrno : errno != 0 ? errno : EIO));
-		status = EXIT_INPUT;
-	} else if (rc == -2) {
-		status = EXIT_INPUT;
-	} else if (strict && b.failed > 0) {
-		status = 1;
-	}
-	if (!quiet)
-		report("batch: %llu pages, %llu failed, %llu skipped (not HTML), "
-		    "%.1f MB in %.2f s (%.1f pages/s, %.1f MB/s)", b.pages, b.failed,
-		    b.skipped, (double)b.bytes / 1e6, el,
-		    el > 0 ? (double)b.pages / el : 0.0,
-		    el > 0 ? (double)b.bytes / el / 1e6 : 0.0);
 	pthread_mutex_destroy(&b.mu);
 	pthread_cond_destroy(&b.more);
 	pthread_cond_destroy(&b.room);
