@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "sitetpl.h"
 #include "util.h"
 
 typedef struct {
@@ -128,44 +127,6 @@ test_host(void **state)
 }
 
 static void
-test_site_template(void **state)
-{
-	char dir[] = "/tmp/pith-test-config-XXXXXX", host[64], path[4096], want[4096];
-	FILE *f;
-
-	(void)state;
-	assert_non_null(mkdtemp(dir));
-	setenv("XDG_CONFIG_HOME", dir, 1);
-	/* No file: where www.example.org's would go. */
-	assert_int_equal(sitetpl_find("https://www.example.org/a", host,
-	    sizeof host, path, sizeof path), 0);
-	assert_string_equal(host, "www.example.org");
-	snprintf(want, sizeof want, "%s/pith/sites/www.example.org.tpl", dir);
-	assert_string_equal(path, want);
-	/* example.org's file serves www.example.org too. */
-	snprintf(want, sizeof want, "%s/pith", dir);
-	assert_int_equal(mkdir(want, 0700), 0);
-	snprintf(want, sizeof want, "%s/pith/sites", dir);
-	assert_int_equal(mkdir(want, 0700), 0);
-	snprintf(want, sizeof want, "%s/pith/sites/example.org.tpl", dir);
-	assert_non_null(f = fopen(want, "w"));
-	fputs("article\n", f);
-	fclose(f);
-	assert_int_equal(sitetpl_find("https://www.example.org/a", host,
-	    sizeof host, path, sizeof path), 1);
-	assert_string_equal(path, want);
-	assert_int_equal(sitetpl_find("file:///x.html", host, sizeof host,
-	    path, sizeof path), -1);
-	unlink(want);
-	snprintf(want, sizeof want, "%s/pith/sites", dir);
-	rmdir(want);
-	snprintf(want, sizeof want, "%s/pith", dir);
-	rmdir(want);
-	rmdir(dir);
-	unsetenv("XDG_CONFIG_HOME");
-}
-
-static void
 test_garbage(void **state)
 {
 	char text[5000];
@@ -228,7 +189,6 @@ main(void)
 		cmocka_unit_test(test_bad),
 		cmocka_unit_test(test_home),
 		cmocka_unit_test(test_host),
-		cmocka_unit_test(test_site_template),
 		cmocka_unit_test(test_garbage),
 		cmocka_unit_test(test_load),
 	};

@@ -1,9 +1,5 @@
 /* test_doc.c - the document model: blocks, runs, tokens, nodes, metadata. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
+#include "helpers.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,18 +7,6 @@
 #include <uniwbrk.h>
 #include "internal.h"
 #include "pith.h"
-
-static pith_doc *
-parse_url(const char *html, const char *url)
-{
-	pith_parse_options o = { .url = url };
-	pith_error err = {0};
-	pith_doc *d = NULL;
-
-	assert_int_equal(pith_doc_parse(html, strlen(html), &o, &d, &err), PITH_OK);
-	assert_non_null(d);
-	return d;
-}
 
 static pith_doc *
 parse(const char *html)

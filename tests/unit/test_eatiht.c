@@ -1,10 +1,6 @@
 /* test_eatiht.c - eatiht's cleaning phase and its sentence argmax, on
  * pages where the right answer is plain. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
+#include "helpers.h"
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
@@ -25,39 +21,6 @@ static const char page[] =
 	"<div id='related_posts'><p>A related post title that runs long. And on.</p></div>"
 	"<footer><p>Copyright notice of the site, long enough too.</p></footer>"
 	"</body></html>";
-
-static size_t
-node_with_id(const pith_doc *d, const char *id)
-{
-	for (size_t i = 0; i < pith_doc_nnodes(d); i++) {
-		const char *v = pith_node_attr(d, i, "id");
-
-		if (v != NULL && strcmp(v, id) == 0)
-			return i;
-	}
-	fail_msg("no node with id '%s'", id);
-	return 0;
-}
-
-static size_t
-node_with_tag(const pith_doc *d, const char *tag)
-{
-	for (size_t i = 0; i < pith_doc_nnodes(d); i++)
-		if (strcmp(pith_doc_node(d, i)->tag, tag) == 0)
-			return i;
-	fail_msg("no <%s>", tag);
-	return 0;
-}
-
-static size_t
-block_starting(const pith_doc *d, const char *s)
-{
-	for (size_t i = 0; i < pith_doc_nblocks(d); i++)
-		if (strncmp(pith_doc_block(d, i)->text, s, strlen(s)) == 0)
-			return i;
-	fail_msg("no block starts with '%s'", s);
-	return 0;
-}
 
 static void
 test_clean(void **state)

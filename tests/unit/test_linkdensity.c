@@ -1,10 +1,6 @@
 /* test_linkdensity.c - the link-density node ratio on pages whose ratios
  * are worked out from their text lengths. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
+#include "helpers.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,16 +15,6 @@ static const char page[] =
 	"it is longer than the second one by a fair margin.</p>"
 	"<p>The second paragraph ends with <a href='/x'>a link here</a></p>"
 	"</div></body></html>";
-
-static size_t
-block_starting(const pith_doc *d, const char *s)
-{
-	for (size_t i = 0; i < pith_doc_nblocks(d); i++)
-		if (strncmp(pith_doc_block(d, i)->text, s, strlen(s)) == 0)
-			return i;
-	fail_msg("no block starts with '%s'", s);
-	return 0;
-}
 
 static double
 ratio(double p, double q, double text, double link, double total)

@@ -1,9 +1,5 @@
 /* test_meta.c - page metadata: every field, its sources and their order. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
+#include "helpers.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,18 +10,6 @@
 #define LD(json) "<script type=\"application/ld+json\">" json "</script>"
 #define BODY "<body><h1>Heading of the page</h1><p>First paragraph of the " \
 	"story, long enough to read.</p><p>Second paragraph.</p></body>"
-
-static pith_doc *
-parse_url(const char *html, const char *url)
-{
-	pith_parse_options o = { .url = url };
-	pith_error err = {0};
-	pith_doc *d = NULL;
-
-	assert_int_equal(pith_doc_parse(html, strlen(html), &o, &d, &err), PITH_OK);
-	assert_non_null(d);
-	return d;
-}
 
 static pith_doc *
 parse(const char *html)

@@ -1,10 +1,6 @@
 /* test_site.c - subtree hashes, per-site counts, the "site" algorithm on
  * hand-made pages of one site, and the store's text format. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
+#include "helpers.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,11 +9,7 @@
 static pith_doc *
 parse(const char *html)
 {
-	pith_doc *d = NULL;
-	pith_error err = {0};
-
-	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &d, &err), PITH_OK);
-	return d;
+	return parse_url(html, NULL);
 }
 
 /* The first node with that tag and, when given, that id. */
@@ -163,16 +155,6 @@ site_page(int i)
 	    "</div><footer><p>Copyright Example Corp. All rights reserved.</p></footer>"
 	    "</body></html>", i, i, i, i, i, i, i, i, i);
 	return p;
-}
-
-static size_t
-block_with(const pith_doc *d, const char *s)
-{
-	for (size_t i = 0; i < pith_doc_nblocks(d); i++)
-		if (strstr(pith_doc_block(d, i)->text, s) != NULL)
-			return i;
-	fail_msg("no block holds '%s'", s);
-	return 0;
 }
 
 static void

@@ -1,0 +1,133 @@
+/*
+ * helpers.h - what the unit tests share: cmocka, a page parsed, blocks
+ * and nodes found by their text, tag or id, and a scratch directory.
+ * Static inline, so a test file pays only for what it uses.
+ */
+#ifndef PITH_TEST_HELPERS_H
+#define PITH_TEST_HELPERS_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "pith.h"
+
+/* html parsed with url as its address (NULL: none); it must parse. */
+static inline pith_doc *
+parse_url(const char *html, const char *url)
+{
+	pith_parse_options o = { .url = url };
+	pith_error err = {0};
+	pith_doc *d = NULL;
+
+	assert_int_equal(pith_doc_parse(html, strlen(html), &o, &d, &err), PITH_OK);
+	assert_non_null(d);
+	return d;
+}
+
+/* The first block whose text starts with s, or holds it. */
+static inline size_t
+block_starting(const pith_doc *d, const char *s)
+{
+	for (size_t i = 0; i < pith_doc_nblocks(d); i++)
+		if (strncmp(pith_doc_block(d, i)->text, s, strlen(s)) == 0)
+			return i;
+	fail_msg("no block starts with '%s'", s);
+	return 0;
+}
+
+static inline size_t
+block_with(const pith_doc *d, const char *s)
+{
+	for (size_t i = 0; i < pith_doc_nblocks(d); i++)
+		if (strstr(pith_doc_block(d, i)->text, s) != NULL)
+			return i;
+	fail_msg("no block holds '%s'", s);
+	return 0;
+}
+
+/* The first node with this id, or with this tag. */
+static inline size_t
+node_with_id(const pith_doc *d, const char *id)
+{
+	for (size_t i = 0; i < pith_doc_nnodes(d); i++) {
+		const char *v = pith_node_attr(d, i, "id");
+
+		if (v != NULL && strcmp(v, id) == 0)
+			return i;
+	}
+	fail_msg("no node with id '%s'", id);
+	return 0;
+}
+
+static inline size_t
+node_with_tag(const pith_doc *d, const char *tag)
+{
+	for (size_t i = 0; i < pith_doc_nnodes(d); i++)
+		if (strcmp(pith_doc_node(d, i)->tag, tag) == 0)
+			return i;
+	fail_msg("no <%s>", tag);
+	return 0;
+}
+
+/* A new empty directory /tmp/pith-test-NAME.XXXXXX into dir. */
+static inline void
+scratch_make(char *dir, size_t size, const char *name)
+{
+	snprintf(dir, size, "/tmp/pith-test-%s.XXXXXX", name);
+	assert_non_null(mkdtemp(dir));
+}
+
+static inline int
+scratch_unlink(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+/* rm -r dir. */
+static inline void
+scratch_remove(const char *dir)
+{
+	nftw(dir, scratch_unlink, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* path's whole contents, malloc'd; NULL when it cannot be read. */
+static inline char *
+file_text(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *s;
+	size_t n;
+
+	if (f == NULL)
+		return NULL;
+	s = calloc(1, 1 << 20);
+	n = s != NULL ? fread(s, 1, (1 << 20) - 1, f) : 0;
+	fclose(f);
+	if (s != NULL)
+		s[n] = '\0';
+	return s;
+}
+
+/* Write text to path; it must work. */
+static inline void
+file_write(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "wb");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(text, 1, strlen(text), f), strlen(text));
+	assert_int_equal(fclose(f), 0);
+}
+
+#endif

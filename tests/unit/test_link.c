@@ -1,0 +1,100 @@
+/* test_link.c - which links the reader may follow, and where to. */
+#include "helpers.h"
+#include "link.h"
+
+static void
+target_is(const char *href, const char *page, const char *here, const char *want)
+{
+	char *t = NULL;
+	diag d = {0};
+
+	assert_int_equal(link_target(href, page, here, &t, &d), 0);
+	assert_string_equal(t, want);
+	free(t);
+}
+
+static void
+refused(const char *href, const char *page, const char *here, const char *why)
+{
+	char *t = (char *)1;
+	diag d = {0};
+
+	assert_int_equal(link_target(href, page, here, &t, &d), -1);
+	assert_null(t);
+	assert_string_equal(d.msg, why);
+}
+
+static void
+test_fragment(void **state)
+{
+	(void)state;
+	assert_string_equal(link_fragment("#notes", NULL), "notes");
+	assert_string_equal(link_fragment("#", "https://a.org/x"), "");
+	assert_string_equal(link_fragment("https://a.org/x#n2", "https://a.org/x"), "n2");
+	/* The page's own address may carry a fragment of its own. */
+	assert_string_equal(link_fragment("https://a.org/x#n2", "https://a.org/x#top"),
+	    "n2");
+	/* Another page, or one whose address only starts the same. */
+	assert_null(link_fragment("https://a.org/y#n2", "https://a.org/x"));
+	assert_null(link_fragment("https://a.org/x2#n", "https://a.org/x"));
+	assert_null(link_fragment("https://a.org/x#n", NULL));
+	assert_null(link_fragment("https://a.org/x", "https://a.org/x"));
+}
+
+static void
+test_web(void **state)
+{
+	(void)state;
+	/* An address is followed as it is, query and fragment too. */
+	target_is("https://b.org/p?q=1#f", "https://a.org/x", NULL,
+	    "https://b.org/p?q=1#f");
+	target_is("HTTP://b.org/", "page.html", NULL, "HTTP://b.org/");
+	refused("mailto:someone@example.org", "page.html", NULL,
+	    "cannot follow mailto: links");
+	refused("javascript:alert(1)", "https://a.org/", NULL,
+	    "cannot follow javascript: links");
+	/* A long scheme is named in part. */
+	refused("abcdefghijklmnopqrstuvwxyz:x", "page.html", NULL,
+	    "cannot follow abcdefghijklmnopqrst: links");
+}
+
+static void
+test_files(void **state)
+{
+	(void)state;
+	/* A page from the web never leads into this machine's files: by
+	 * how it was opened, or by its own address (-u, a cached copy). */
+	refused("file:///etc/passwd", "https://a.org/x", NULL,
+	    "not following a local file from a web page");
+	refused("notes.html", "saved.html", "https://a.org/x",
+	    "not following a local file from a web page");
+	refused("/etc/passwd", "https://a.org/x", NULL,
+	    "not following a local file from a web page");
+	refused("file://server/share/x.html", "page.html", NULL,
+	    "cannot follow a file on another machine");
+	/* A file page's links: file: URLs, absolute and relative paths,
+	 * without query or fragment, %XX decoded. */
+	target_is("file:///tmp/a%20b.html", "page.html", NULL, "/tmp/a b.html");
+	target_is("file://localhost/tmp/x.html#s", "page.html", NULL, "/tmp/x.html");
+	target_is("/srv/doc/y.html?v=2", "dir/page.html", NULL, "/srv/doc/y.html");
+	target_is("next.html#top", "dir/sub/page.html", NULL, "dir/sub/next.html");
+	target_is("next.html", "page.html", NULL, "next.html");
+	target_is("../up%2Fx.html", "/d/page.html", NULL, "/d/../up/x.html");
+	/* %00 is not a byte a path can hold: kept as it is written. */
+	target_is("a%00b.html", "page.html", NULL, "a%00b.html");
+	/* From standard input there is no directory to resolve against. */
+	target_is("next.html", "-", NULL, "next.html");
+	target_is("file:next.html", "-", NULL, "next.html");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fragment),
+		cmocka_unit_test(test_web),
+		cmocka_unit_test(test_files),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,125 @@
+/* test_sitestore.c - the site statistics on disk (src/site.c): learned
+ * once per page, kept per host, a corrupt store set aside. */
+#include <sys/stat.h>
+#include "helpers.h"
+#include "site.h"
+#include "util.h"
+
+static char dir[256];
+
+static const char page[] =
+    "<html><body><nav><a href='/'>Home</a></nav><article><p>A story with "
+    "enough words in it to be a story, about one thing and another.</p>"
+    "</article></body></html>";
+static const char page2[] =
+    "<html><body><nav><a href='/'>Home</a></nav><article><p>Another story, "
+    "with words of its own, about a third thing and a fourth.</p>"
+    "</article></body></html>";
+
+static int
+setup(void **state)
+{
+	(void)state;
+	scratch_make(dir, sizeof dir, "sitestore");
+	setenv("XDG_DATA_HOME", dir, 1);
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	scratch_remove(dir);
+	return 0;
+}
+
+static void
+test_learn(void **state)
+{
+	sitestore_session ss = { .learn = 1 };
+	pith_doc *doc = parse_url(page, "https://www.example.org/a");
+	pith_doc *other = parse_url(page2, "https://example.org/b");
+	pith_doc *third = parse_url(page, "https://example.org/c");
+	const pith_site *s;
+	pith_site *back = NULL;
+	char warn[512], path[512];
+	struct stat st;
+
+	(void)state;
+	/* www.example.org and example.org share one store, which a page
+	 * learned is written to. */
+	assert_non_null(s = sitestore_page(&ss, doc, "https://www.example.org/a",
+	    warn, sizeof warn));
+	assert_string_equal(warn, "");
+	assert_int_equal(pith_site_pages(s), 1);
+	snprintf(path, sizeof path, "%s/pith/sites/example.org.site", dir);
+	assert_int_equal(stat(path, &st), 0);
+	/* A page is counted once; another page counts too. */
+	s = sitestore_page(&ss, doc, "https://www.example.org/a", warn, sizeof warn);
+	assert_int_equal(pith_site_pages(s), 1);
+	s = sitestore_page(&ss, other, "https://example.org/b", warn, sizeof warn);
+	assert_int_equal(pith_site_pages(s), 2);
+	sitestore_session_free(&ss);
+	assert_int_equal(sitestore_load("example.org", &back, warn, sizeof warn), 0);
+	assert_int_equal(pith_site_pages(back), 2);
+	pith_site_free(back);
+	/* Without learning the store is only read. */
+	ss.learn = 0;
+	s = sitestore_page(&ss, third, NULL, warn, sizeof warn);
+	assert_int_equal(pith_site_pages(s), 2);
+	sitestore_session_free(&ss);
+	pith_doc_free(doc);
+	pith_doc_free(other);
+	pith_doc_free(third);
+}
+
+static void
+test_corrupt(void **state)
+{
+	char path[512], warn[512];
+	pith_site *s = NULL;
+	struct stat st;
+
+	(void)state;
+	/* None yet: an empty site, quietly. */
+	assert_int_equal(sitestore_load("example.net", &s, warn, sizeof warn), 0);
+	assert_int_equal(pith_site_pages(s), 0);
+	assert_string_equal(warn, "");
+	pith_site_free(s);
+	snprintf(path, sizeof path, "%s/pith/sites", dir);
+	assert_int_equal(util_mkdirs(path), 0);
+	snprintf(path, sizeof path, "%s/pith/sites/example.net.site", dir);
+	file_write(path, "not a store\n");
+	assert_int_equal(sitestore_load("example.net", &s, warn, sizeof warn), 0);
+	assert_int_equal(pith_site_pages(s), 0);
+	assert_non_null(strstr(warn, "set aside as example.net.site.bad and rebuilt"));
+	pith_site_free(s);
+	assert_int_equal(stat(path, &st), -1);
+	snprintf(path, sizeof path, "%s/pith/sites/example.net.site.bad", dir);
+	assert_int_equal(stat(path, &st), 0);
+}
+
+static void
+test_no_host(void **state)
+{
+	sitestore_session ss = { .learn = 1 };
+	pith_doc *doc = parse_url(page, NULL);
+	char warn[64];
+
+	(void)state;
+	assert_null(sitestore_page(&ss, doc, NULL, warn, sizeof warn));
+	sitestore_session_free(&ss);
+	pith_doc_free(doc);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_learn, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_corrupt, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_no_host, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
