@@ -203,6 +203,82 @@ util_mkdirs(const char *dir)
 	}
 }
 
+/* data into a new hidden file beside the target (dir/.BASE.XXXXXX, so
+ * rename never crosses file systems), synced and closed: 0 with its
+ * name in tmp, or -1 with errno set and nothing left behind. */
+static int
+write_temp(const char *dir, const char *base, const char *data, size_t len,
+           char *tmp, size_t size)
+{
+	mode_t mask;
+	size_t off = 0;
+	int fd, e;
+
+	snprintf(tmp, size, "%s/.%.100s.XXXXXX", dir, base);
+	if ((fd = mkstemp(tmp)) < 0)
+		return -1;
+	/* mkstemp makes it 0600; what pith writes is an ordinary file. */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0)
+		goto fail;
+	while (off < len) {
+		ssize_t w = write(fd, data + off, len - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			goto fail;
+		off += (size_t)w;
+	}
+	if (fsync(fd) != 0)
+		goto fail;
+	if (close(fd) != 0) {
+		fd = -1;
+		goto fail;
+	}
+	return 0;
+fail:
+	e = errno;
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	errno = e;
+	return -1;
+}
+
+/* The temporary file becomes path: replacing it when overwrite, else
+ * only when there is none, even one that appeared meanwhile. */
+static util_write_result
+put_in_place(const char *tmp, const char *path, int overwrite, diag *d)
+{
+	struct stat st;
+
+	if (overwrite) {
+		if (rename(tmp, path) == 0)
+			return UTIL_WRITTEN;
+	} else if (link(tmp, path) == 0) {
+		/* link, unlike rename, refuses to replace. */
+		unlink(tmp);
+		return UTIL_WRITTEN;
+	} else if (errno == EEXIST) {
+		unlink(tmp);
+		return UTIL_EXISTS;
+	} else if (errno == EPERM || errno == ENOSYS || errno == EOPNOTSUPP ||
+	    errno == EMLINK) {
+		/* A file system without hard links: check, then rename. */
+		if (lstat(path, &st) == 0) {
+			unlink(tmp);
+			return UTIL_EXISTS;
+		}
+		if (rename(tmp, path) == 0)
+			return UTIL_WRITTEN;
+	}
+	write_err(d, errno);
+	unlink(tmp);
+	return UTIL_FAILED;
+}
+
 util_write_result
 util_write_file(const char *path, const char *data, size_t len, int overwrite,
                 diag *d)
@@ -210,9 +286,8 @@ util_write_file(const char *path, const char *data, size_t len, int overwrite,
 	char dir[4096], tmp[4400];
 	const char *slash = strrchr(path, '/'), *base;
 	struct stat st;
-	mode_t mask;
-	int fd, e;
-	size_t off = 0;
+	util_write_result rc;
+	int fd;
 
 	if (path[0] == '\0' || (slash != NULL && slash[1] == '\0')) {
 		write_err(d, EISDIR);
@@ -237,68 +312,18 @@ util_write_file(const char *path, const char *data, size_t len, int overwrite,
 		if (!overwrite)
 			return UTIL_EXISTS;
 	}
-	/* Hidden, beside the target, so rename never crosses file systems. */
-	snprintf(tmp, sizeof tmp, "%s/.%.100s.XXXXXX", dir, base);
-	if ((fd = mkstemp(tmp)) < 0) {
+	if (write_temp(dir, base, data, len, tmp, sizeof tmp) != 0) {
 		write_err(d, errno);
 		return UTIL_FAILED;
 	}
-	/* mkstemp makes it 0600; what pith writes is an ordinary file. */
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) != 0)
-		goto fail;
-	while (off < len) {
-		ssize_t w = write(fd, data + off, len - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			goto fail;
-		off += (size_t)w;
-	}
-	if (fsync(fd) != 0)
-		goto fail;
-	if (close(fd) != 0) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	if (overwrite) {
-		if (rename(tmp, path) != 0)
-			goto fail;
-	} else if (link(tmp, path) == 0) {
-		/* link, unlike rename, refuses to replace: no race with a file
-		 * that appeared meanwhile. */
-		unlink(tmp);
-	} else if (errno == EEXIST) {
-		unlink(tmp);
-		return UTIL_EXISTS;
-	} else if (errno == EPERM || errno == ENOSYS || errno == EOPNOTSUPP ||
-	    errno == EMLINK) {
-		/* A file system without hard links: check, then rename. */
-		if (lstat(path, &st) == 0) {
-			unlink(tmp);
-			return UTIL_EXISTS;
-		}
-		if (rename(tmp, path) != 0)
-			goto fail;
-	} else {
-		goto fail;
-	}
+	if ((rc = put_in_place(tmp, path, overwrite, d)) != UTIL_WRITTEN)
+		return rc;
 	/* The rename itself is durable only once the directory is synced. */
 	if ((fd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
 		fsync(fd);
 		close(fd);
 	}
 	return UTIL_WRITTEN;
-fail:
-	e = errno;
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	write_err(d, e);
-	return UTIL_FAILED;
 }
 
 int

@@ -102,6 +102,77 @@ learn_hold(learn_site **sites, size_t *n, const char *host, int *status)
 	return t;
 }
 
+/* Learn one page into its site's statistics (held in sites): 0, or
+ * EXIT_INPUT after reporting why not. */
+static int
+learn_page(const char *arg, const char *url, const input_options *iopt,
+           learn_site **sites, size_t *nsites)
+{
+	pith_parse_options popt = {0};
+	pith_error err = {0};
+	pith_doc *doc = NULL;
+	learn_site *ls;
+	char host[256];
+	input in;
+	diag d = {0};
+	int added = 0, status = 0, rc = input_read(arg, iopt, &in, &d);
+
+	report_diag(&d, rc != 0);
+	diag_free(&d);
+	if (rc != 0) {
+		input_free(&in);
+		return EXIT_INPUT;
+	}
+	/* A URL is its own address; -u names the files'. */
+	popt.url = util_is_url(arg) ? in.url : url;
+	if (util_url_host(popt.url, 1, host, sizeof host) != 0) {
+		report("%s: no host to learn it for (give -u URL)", arg);
+		status = EXIT_INPUT;
+	} else if (pith_doc_parse(in.data, in.len, &popt, &doc, &err) != PITH_OK) {
+		report("%s: %s", arg, err.msg);
+		status = EXIT_INPUT;
+	} else if ((ls = learn_hold(sites, nsites, host, &status)) == NULL) {
+		status = EXIT_INPUT;
+	} else if (pith_site_learn(ls->site, doc, util_is_url(arg) ? in.url : NULL,
+	    &added, &err) != PITH_OK) {
+		report("%s: %s", arg, err.msg);
+		status = EXIT_INPUT;
+	} else if (added) {
+		ls->added++;
+		ls->dirty = 1;
+	} else {
+		ls->known++;
+	}
+	pith_doc_free(doc);
+	input_free(&in);
+	return status;
+}
+
+/* Write every site back and print its page count: 0, or EXIT_INPUT when
+ * one cannot be written. */
+static int
+learn_finish(learn_site *sites, size_t nsites)
+{
+	int status = 0;
+
+	for (size_t i = 0; i < nsites; i++) {
+		learn_site *ls = &sites[i];
+		size_t pages = ls->site != NULL ? pith_site_pages(ls->site) : 0;
+
+		if (learn_release(ls) != 0) {
+			status = EXIT_INPUT;
+		} else if (ls->site != NULL) {
+			printf("%s: %zu page%s", ls->host, pages, pages == 1 ? "" : "s");
+			if (ls->known > 0)
+				printf(" (%zu already learned)", ls->known);
+			putchar('\n');
+		}
+		pith_site_free(ls->site);
+	}
+	free(sites);
+	return status;
+}
+
 static int
 learn_main(int argc, char **argv)
 {
@@ -122,10 +193,9 @@ learn_main(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, ":u:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'u':
-			if (!util_is_url(optarg)) {
+			if (!util_is_url(optarg))
 				return cmd_usage(&cmd_learn_entry,
 				    "not an http(s) address: '%s'", optarg);
-			}
 			url = optarg;
 			break;
 		case 'O':
@@ -142,66 +212,14 @@ learn_main(int argc, char **argv)
 			    argv[optind - 1]);
 		}
 	}
-	if (optind >= argc) {
+	if (optind >= argc)
 		return cmd_usage(&cmd_learn_entry, "%s", "no page given");
-	}
-	for (int i = optind; i < argc; i++) {
-		const char *arg = argv[i];
-		pith_parse_options popt = {0};
-		pith_error err = {0};
-		pith_doc *doc = NULL;
-		learn_site *ls;
-		char host[256];
-		input in;
-		diag d = {0};
-		int added = 0, rc = input_read(arg, &iopt, &in, &d);
-
-		report_diag(&d, rc != 0);
-		diag_free(&d);
-		if (rc != 0) {
-			input_free(&in);
+	for (int i = optind; i < argc; i++)
+		if (learn_page(argv[i], url, &iopt, &sites, &nsites) != 0)
 			status = EXIT_INPUT;
-			continue;
-		}
-		/* A URL is its own address; -u names the files'. */
-		popt.url = util_is_url(arg) ? in.url : url;
-		if (util_url_host(popt.url, 1, host, sizeof host) != 0) {
-			report("%s: no host to learn it for (give -u URL)", arg);
-			status = EXIT_INPUT;
-		} else if (pith_doc_parse(in.data, in.len, &popt, &doc, &err) != PITH_OK) {
-			report("%s: %s", arg, err.msg);
-			status = EXIT_INPUT;
-		} else if ((ls = learn_hold(&sites, &nsites, host, &status)) == NULL) {
-			status = EXIT_INPUT;
-		} else if (pith_site_learn(ls->site, doc, util_is_url(arg) ? in.url : NULL,
-		    &added, &err) != PITH_OK) {
-			report("%s: %s", arg, err.msg);
-			status = EXIT_INPUT;
-		} else if (added) {
-			ls->added++;
-			ls->dirty = 1;
-		} else {
-			ls->known++;
-		}
-		pith_doc_free(doc);
-		input_free(&in);
-	}
 	fetch_cleanup();
-	for (size_t i = 0; i < nsites; i++) {
-		learn_site *ls = &sites[i];
-		size_t pages = ls->site != NULL ? pith_site_pages(ls->site) : 0;
-
-		if (learn_release(ls) != 0) {
-			status = EXIT_INPUT;
-		} else if (ls->site != NULL) {
-			printf("%s: %zu page%s", ls->host, pages, pages == 1 ? "" : "s");
-			if (ls->known > 0)
-				printf(" (%zu already learned)", ls->known);
-			putchar('\n');
-		}
-		pith_site_free(ls->site);
-	}
-	free(sites);
+	if (learn_finish(sites, nsites) != 0)
+		status = EXIT_INPUT;
 	if (fflush(stdout) != 0 && status == 0)
 		status = EXIT_INPUT;
 	return status;
