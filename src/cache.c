@@ -261,38 +261,35 @@ one_line(const char *s)
 	return s == NULL || strpbrk(s, "\r\n") == NULL;
 }
 
-static void
-set_err(char *err, size_t size, const char *what, const char *path, int e)
+static int
+set_err(diag *d, const char *what, const char *path, int e)
 {
-	if (size > 0)
-		snprintf(err, size, "%s %s: %s", what, path, strerror(e));
+	return diag_fail(d, "%s %s: %s", what, path, strerror(e));
 }
 
 int
 cache_put(const char *dir, const char *url, const cache_entry *e, size_t max,
-          char *err, size_t errsize)
+          diag *d)
 {
 	char path[PATH_MAX], tmp[PATH_MAX + 32], key[17], *head = NULL;
 	size_t hlen;
 	FILE *h;
 	int fd = -1, en;
 
-	if (err != NULL && errsize > 0)
-		err[0] = '\0';
 	if (e->len > max || e->len > ENTRY_MAX || !one_line(url) || !one_line(e->url) ||
 	    !one_line(e->content_type) || !one_line(e->etag) || !one_line(e->modified))
 		return 0;
 	cache_key(url, key);
 	if (entry_path(dir, url, path, sizeof path) != 0) {
-		set_err(err, errsize, "cannot write", dir, ENAMETOOLONG);
+		set_err(d, "cannot write", dir, ENAMETOOLONG);
 		return -1;
 	}
 	if (util_mkdirs(dir) != 0) {
-		set_err(err, errsize, "cannot create", dir, errno);
+		set_err(d, "cannot create", dir, errno);
 		return -1;
 	}
 	if ((h = open_memstream(&head, &hlen)) == NULL) {
-		set_err(err, errsize, "cannot write", path, errno);
+		set_err(d, "cannot write", path, errno);
 		return -1;
 	}
 	fprintf(h, MAGIC "url %.*s\nfinal %s\n", (int)url_len(url), url, e->url);
@@ -313,7 +310,7 @@ cache_put(const char *dir, const char *url, const cache_entry *e, size_t max,
 	if ((fd = mkstemp(tmp)) < 0) {
 		en = errno;
 		free(head);
-		set_err(err, errsize, "cannot write in", dir, en);
+		set_err(d, "cannot write in", dir, en);
 		return -1;
 	}
 	if (write_all(fd, head, hlen) != 0 || write_all(fd, e->body, e->len) != 0 ||
@@ -339,7 +336,7 @@ fail:
 		close(fd);
 	unlink(tmp);
 	free(head);
-	set_err(err, errsize, "cannot write", path, en);
+	set_err(d, "cannot write", path, en);
 	return -1;
 }
 

@@ -15,6 +15,7 @@
 #define PITH_CACHE_H
 
 #include <stddef.h>
+#include "util.h"
 
 /* The default bound on the cache's size. */
 #define CACHE_MAX_DEFAULT ((size_t)100 << 20)
@@ -39,9 +40,9 @@ void cache_key(const char *url, char out[17]);
 int cache_get(const char *dir, const char *url, cache_entry *e);
 
 /* Store e as url's entry (creating dir), then trim dir to max bytes; an
- * entry larger than max is not stored.  0, or -1 with why in err. */
+ * entry larger than max is not stored.  0, or -1 with d->msg saying why. */
 int cache_put(const char *dir, const char *url, const cache_entry *e,
-              size_t max, char *err, size_t errsize);
+              size_t max, diag *d);
 
 /* url's entry was just used: it is evicted last. */
 void cache_touch(const char *dir, const char *url);

@@ -129,11 +129,11 @@ read_url(const char *url, const input_options *o, input *in, diag *d)
 			.etag = fr.etag, .modified = fr.modified,
 			.body = in->data, .len = in->len,
 		};
-		char err[PATH_MAX + 128];
+		diag cd = {0};
 
 		/* Not fatal: the page is here, only the next visit pays. */
-		if (cache_put(dir, url, &ne, cmax, err, sizeof err) != 0)
-			diag_warn(d, "cache: %s", err);
+		if (cache_put(dir, url, &ne, cmax, &cd) != 0)
+			diag_warn(d, "cache: %s", cd.msg);
 	}
 	cache_entry_free(&ce);
 	fetch_result_free(&fr);

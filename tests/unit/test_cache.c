@@ -57,9 +57,9 @@ put(const char *url, const char *body, size_t len, size_t max)
 {
 	cache_entry e = { .url = (char *)url, .content_type = "text/html; charset=utf-8",
 	    .body = (char *)body, .len = len };
-	char err[256];
+	diag d = {0};
 
-	assert_int_equal(cache_put(dir, url, &e, max, err, sizeof err), 0);
+	assert_int_equal(cache_put(dir, url, &e, max, &d), 0);
 }
 
 static int
@@ -153,13 +153,12 @@ test_roundtrip(void **state)
 		.etag = "W/\"abc\"", .modified = "Tue, 01 Jan 2030 00:00:00 GMT",
 		.body = (char *)body, .len = sizeof body,
 	}, out;
-	char err[256];
+	diag d = {0};
 	struct stat st;
 
 	(void)state;
 	assert_int_equal(cache_get(dir, "http://example.org/a", &out), -1);
-	assert_int_equal(cache_put(dir, "http://example.org/a", &in, 1 << 20, err,
-	    sizeof err), 0);
+	assert_int_equal(cache_put(dir, "http://example.org/a", &in, 1 << 20, &d), 0);
 	/* Private: the cache shows what was read. */
 	assert_int_equal(stat(dir, &st), 0);
 	assert_int_equal(st.st_mode & 0777, 0700);
@@ -176,8 +175,7 @@ test_roundtrip(void **state)
 	/* Without the optional fields; and replacing. */
 	in.content_type = in.etag = in.modified = NULL;
 	in.len = 0;
-	assert_int_equal(cache_put(dir, "http://example.org/a", &in, 1 << 20, err,
-	    sizeof err), 0);
+	assert_int_equal(cache_put(dir, "http://example.org/a", &in, 1 << 20, &d), 0);
 	assert_int_equal(cache_get(dir, "http://example.org/a", &out), 0);
 	assert_null(out.content_type);
 	assert_null(out.etag);
@@ -190,20 +188,20 @@ static void
 test_not_stored(void **state)
 {
 	cache_entry e = { .url = "http://example.org/x", .body = "0123456789", .len = 10 };
-	char err[256];
+	diag d = {0};
 
 	(void)state;
 	/* Larger than the whole cache. */
-	assert_int_equal(cache_put(dir, "http://example.org/x", &e, 5, err, sizeof err), 0);
+	assert_int_equal(cache_put(dir, "http://example.org/x", &e, 5, &d), 0);
 	assert_false(exists("http://example.org/x"));
 	/* A header value that would break its line. */
 	e.etag = "\"a\"\nlength 0";
-	assert_int_equal(cache_put(dir, "http://example.org/x", &e, 100, err, sizeof err), 0);
+	assert_int_equal(cache_put(dir, "http://example.org/x", &e, 100, &d), 0);
 	assert_false(exists("http://example.org/x"));
 	/* A directory that cannot be made: an error, said. */
 	assert_int_equal(cache_put("/proc/no/such/dir", "http://example.org/x",
-	    &(cache_entry){ .url = "u", .body = "b", .len = 1 }, 100, err, sizeof err), -1);
-	assert_non_null(strstr(err, "/proc/no/such/dir"));
+	    &(cache_entry){ .url = "u", .body = "b", .len = 1 }, 100, &d), -1);
+	assert_non_null(strstr(d.msg, "/proc/no/such/dir"));
 }
 
 /* Each of these files is an entry gone bad: read as nothing, and

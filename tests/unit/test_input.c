@@ -114,7 +114,7 @@ test_offline(void **state)
 	assert_string_equal(d.msg, "https://example.org/story: not in the cache "
 	    "(--offline)");
 	assert_int_equal(cache_dir(cache, sizeof cache), 0);
-	assert_int_equal(cache_put(cache, url, &e, CACHE_MAX_DEFAULT, NULL, 0), 0);
+	assert_int_equal(cache_put(cache, url, &e, CACHE_MAX_DEFAULT, NULL), 0);
 	assert_int_equal(input_read(url, &o, &in, &d), 0);
 	assert_int_equal(in.from_cache, 1);
 	assert_string_equal(in.url, url);
