@@ -827,6 +827,13 @@ gather(rd *r, size_t top)
 			/* A section styled like the top, too deep for its
 			 * paragraphs' scores to reach: the article goes on. */
 			take = true;
+		} else if (s > top && r->len[s] >= 300 && r->link[s] == 0 &&
+		    r->plen[s] < 0.5 * r->len[s]) {
+			/* After the story, a box of lists without a link (a
+			 * recipe's ingredients and steps, a product's specs):
+			 * its items score nothing, but no sidebar or menu is
+			 * 300 characters without a link. */
+			take = true;
 		} else {
 			take = paragraph(r, s);
 		}
