@@ -1151,7 +1151,16 @@ drop_thread(rd *r, const char **dwhy)
 		    t == GUMBO_TAG_H4 || t == GUMBO_TAG_H5 || t == GUMBO_TAG_H6 ||
 		    (t == GUMBO_TAG_A && attr(r, n, "href") == NULL)))
 			continue;
-		for (size_t s = n; s < pith_doc_node(d, p)->end; s++)
+		/* A heading in a wrapper of its own ("<div class=x><h2
+		 * id=comments>"): the comments follow the wrapper. */
+		size_t x = n;
+
+		while (r->kids[p] == 1 && r->len[p] == r->len[x] && (r->flags[p] & N_IN) &&
+		    pith_doc_node(d, p)->parent != PITH_NONE) {
+			x = p;
+			p = pith_doc_node(d, p)->parent;
+		}
+		for (size_t s = x; s < pith_doc_node(d, p)->end; s++)
 			if (dwhy[s] == NULL)
 				dwhy[s] = "dropped: the comments (after a heading or anchor named so)";
 	}
