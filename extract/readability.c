@@ -251,6 +251,11 @@ lookup(const struct word *t, size_t n, const char *w, size_t len)
 		e = word_find(t, n, w, len - 1);
 	if (e == NULL)
 		e = word_find(t, n, w, len);
+	/* Class names glue words ("jp-relatedposts"): a compound that
+	 * starts with "related" is a related rail.  Only this head: a
+	 * compound of "comment" is as often "commentary", the article. */
+	if (e == NULL && t == words && len > 7 && strncmp(w, "related", 7) == 0)
+		e = word_find(t, n, "related", 7);
 	return e != NULL ? e->c : 0;
 }
 
