@@ -1076,22 +1076,19 @@ teaser(const rd *r, size_t n)
  * unless as much of the article follows them as they hold: teasers
  * close an article, a list of linked items inside it is its text. */
 static double
-drop_run(rd *r, size_t p, size_t b0, size_t b1)
+drop_run(rd *r, size_t p, size_t b0, size_t b1, const double *after)
 {
 	const pith_doc *d = r->d;
-	double after = 0, in = 0, dropped = 0;
+	double in = 0, dropped = 0;
 	size_t h;
 
-	for (size_t b = b1 + 1; b < r->nb; b++)
-		if (r->keep[b] && pith_doc_block(d, b)->kind == PITH_BLOCK_PARA)
-			after += r->blen[b];
 	for (size_t b = b0; b <= b1; b++)
 		in += r->keep[b] ? r->blen[b] : 0;
-	if (after > 0.5 * in)
+	if (after[b1 + 1] > 0.5 * in)
 		return 0;
 	/* The heading: the last block before the run that is not already
-	 * dropped, if it is a heading in p. */
-	for (h = b0; h > 0 && !r->keep[h - 1] &&
+	 * dropped (a few back at most), if it is a heading in p. */
+	for (h = b0; h > 0 && h + 8 > b0 && !r->keep[h - 1] &&
 	    pith_doc_block(d, h - 1)->kind != PITH_BLOCK_HEADING; h--)
 		;
 	if (h > 0 && r->keep[h - 1] && pith_doc_block(d, h - 1)->kind == PITH_BLOCK_HEADING &&
@@ -1115,9 +1112,18 @@ static double
 drop_teasers(rd *r)
 {
 	const pith_doc *d = r->d;
-	double dropped = 0;
+	double dropped = 0, *after;
 
+	/* The article's paragraph text after each block, as kept before
+	 * any run is dropped. */
+	if ((after = calloc(r->nb + 1, sizeof *after)) == NULL)
+		return 0;
+	for (size_t b = r->nb; b-- > 0; )
+		after[b] = after[b + 1] + (r->keep[b] &&
+		    pith_doc_block(d, b)->kind == PITH_BLOCK_PARA ? r->blen[b] : 0);
 	for (size_t p = 0; p < r->nn; p++) {
+		if (budget_tick(r->time))
+			break;
 		if (!(r->flags[p] & N_IN) || r->kids[p] < 3)
 			continue;
 		for (size_t c = p + 1; c < pith_doc_node(d, p)->end; ) {
@@ -1130,10 +1136,11 @@ drop_teasers(rd *r)
 				c = pith_doc_node(d, c)->end;
 				continue;
 			}
-			dropped += drop_run(r, p, r->bfirst[c], r->blast[last]);
+			dropped += drop_run(r, p, r->bfirst[c], r->blast[last], after);
 			c = e;
 		}
 	}
+	free(after);
 	return dropped;
 }
 
@@ -1168,6 +1175,9 @@ drop_thread(rd *r, const char **dwhy)
 		for (size_t s = x; s < pith_doc_node(d, p)->end; s++)
 			if (dwhy[s] == NULL)
 				dwhy[s] = "dropped: the comments (after a heading or anchor named so)";
+		/* All after it in p is dropped: later headings there add
+		 * nothing (and a page of them must stay linear). */
+		n = pith_doc_node(d, p)->end - 1;
 	}
 }
 
