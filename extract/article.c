@@ -189,6 +189,7 @@ pith_article_free(pith_article *a)
 	free(a->block_score);
 	free(a->kept);
 	free(a->reason);
+	free(a->cand);
 	arena_free(&a->strings);
 	free(a);
 }
@@ -200,6 +201,8 @@ const pith_span *pith_article_spans(const pith_article *a) { return a->spans; }
 const double *pith_article_token_scores(const pith_article *a) { return a->token_score; }
 const double *pith_article_running(const pith_article *a) { return a->running; }
 const double *pith_article_block_scores(const pith_article *a) { return a->block_score; }
+size_t pith_article_ncandidates(const pith_article *a) { return a->ncand; }
+const pith_candidate *pith_article_candidates(const pith_article *a) { return a->cand; }
 
 int
 pith_article_block_kept(const pith_article *a, size_t i)

@@ -38,6 +38,9 @@ article_reset(pith_article *a)
 	free(a->token_score);
 	free(a->running);
 	free(a->reason);
+	free(a->cand);
+	a->cand = NULL;
+	a->ncand = 0;
 	a->spans = NULL;
 	a->token_score = a->running = NULL;
 	a->reason = NULL;

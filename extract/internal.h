@@ -141,6 +141,8 @@ struct pith_article {
 	const char **reason;     /* nblocks, or NULL */
 	arena strings;           /* reasons that needed formatting */
 	const char *note;        /* how it was chosen, or NULL */
+	pith_candidate *cand;    /* readability's evidence, or NULL */
+	size_t ncand;
 	bool final;              /* "no article" is a verdict, not a miss */
 	/* Nodes (nnodes) readability and MSS treat as absent, or NULL: the
 	 * site templates "site" removes.  Set only while it runs. */

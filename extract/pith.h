@@ -258,6 +258,30 @@ PITH_API int pith_article_block_kept(const pith_article *a, size_t i);
  * density 0.82"); NULL when the algorithm says nothing about it. */
 PITH_API const char *pith_article_block_reason(const pith_article *a, size_t i);
 
+/* Readability's node-level evidence: the elements it weighed as the
+ * article's container (the chosen one, then its rivals best first),
+ * then the chosen one's siblings it tried to add.  None for the token
+ * methods; the overlay's token level and `--explain=tokens` show it. */
+typedef enum {
+	PITH_CAND_TOP,       /* the container chosen */
+	PITH_CAND_RIVAL,     /* a high scorer that was not chosen */
+	PITH_CAND_SIBLING    /* a sibling of the top, joined or not */
+} pith_cand_role;
+
+typedef struct {
+	size_t node;         /* the element */
+	pith_cand_role role;
+	double score;        /* content score, after link density */
+	int weight;          /* the class weight counted in it */
+	double links;        /* link density: the share of its text in links */
+	double threshold;    /* SIBLING: the score that joins; else 0 */
+	int passed;          /* SIBLING: it joined the article (by score or
+	                        by a rule for paragraphs); TOP: 1; RIVAL: 0 */
+} pith_candidate;
+
+PITH_API size_t pith_article_ncandidates(const pith_article *a);
+PITH_API const pith_candidate *pith_article_candidates(const pith_article *a);
+
 /* ---------------------------------------------------------- templates */
 
 /*

@@ -94,6 +94,9 @@ typedef struct {
 	size_t body;            /* the body node, or 0 */
 	const unsigned char *mask;  /* nodes to treat as absent, or NULL */
 	budget *time;           /* the article's */
+	pith_candidate *cand;   /* this run's evidence, for the overlay */
+	size_t ncand, capcand;
+	bool cand_oom;
 } rd;
 
 static bool alike(const rd *r, size_t a, size_t b);
@@ -705,6 +708,24 @@ score_blocks(rd *r, unsigned f)
 			r->score[n] *= 1 - density(r, n);
 }
 
+/* Record what decided about node n, for pith_article_candidates; the
+ * siblings of a huge list stop at a bound. */
+static void
+evidence(rd *r, size_t n, pith_cand_role role, double threshold, bool passed,
+         unsigned f)
+{
+	enum { MAX_EVIDENCE = 256 };
+
+	if (r->ncand >= MAX_EVIDENCE || !grow(&r->cand, &r->capcand, r->ncand + 1,
+	    sizeof *r->cand)) {
+		r->cand_oom |= r->ncand < MAX_EVIDENCE;
+		return;
+	}
+	r->cand[r->ncand++] = (pith_candidate){ n, role, r->score[n],
+	    (f & F_WEIGHT_CLASSES) ? r->weight[n] : 0, density(r, n), threshold,
+	    passed };
+}
+
 /* Pick the article's top node; 0 when nothing scored. */
 static size_t
 top_candidate(rd *r, unsigned f)
@@ -792,6 +813,10 @@ top_candidate(rd *r, unsigned f)
 		r->score[top] = score_init(r, top, f);
 		r->flags[top] |= N_SCORED;
 	}
+	evidence(r, top, PITH_CAND_TOP, 0, true, f);
+	for (size_t k = 0; k < nbest; k++)
+		if (best[k] != top)
+			evidence(r, best[k], PITH_CAND_RIVAL, 0, false, f);
 	return top;
 }
 
@@ -807,7 +832,7 @@ paragraph(const rd *r, size_t s)
 
 /* Mark the top and its qualifying siblings as the content. */
 static void
-gather(rd *r, size_t top)
+gather(rd *r, size_t top, unsigned f)
 {
 	const pith_doc *d = r->d;
 	size_t parent = pith_doc_node(d, top)->parent;
@@ -844,6 +869,8 @@ gather(rd *r, size_t top)
 		}
 		if (take)
 			r->flags[s] |= N_IN;
+		if (r->len[s] > 0)
+			evidence(r, s, PITH_CAND_SIBLING, threshold - bonus, take, f);
 	}
 	/* The article cut in sections by inline ads or boxes: a sibling of
 	 * the top's parent or grandparent styled like it (same tag and
@@ -1191,6 +1218,7 @@ run(rd *r, unsigned f, size_t *top_out)
 	bool title_seen = false;
 	const char **dwhy;
 
+	r->ncand = 0;
 	mark_excluded(r, f);
 	score_blocks(r, f);
 	top = top_candidate(r, f);
@@ -1201,7 +1229,7 @@ run(rd *r, unsigned f, size_t *top_out)
 			r->why[b] = "dropped: nothing scored";
 		return 0;
 	}
-	gather(r, top);
+	gather(r, top, f);
 	for (size_t n = 0; n < r->nn; n++)
 		if (r->flags[n] & N_IN) {
 			total += r->len[n];
@@ -1351,6 +1379,7 @@ rd_free(rd *r)
 	free(r->bsentence);
 	free(r->keep);
 	free(r->why);
+	free(r->cand);
 }
 
 /* The last run kept at least half of the blocks of best.  A relaxed
@@ -1369,6 +1398,24 @@ extends(const rd *r, const unsigned char *best)
 		both += best[b] && r->keep[b];
 	}
 	return 2 * both >= was;
+}
+
+/* This run's evidence becomes the article's. */
+static pith_code
+keep_evidence(rd *r, pith_article *a)
+{
+	free(a->cand);
+	a->cand = NULL;
+	a->ncand = 0;
+	if (r->cand_oom)
+		return PITH_ENOMEM;
+	if (r->ncand == 0)
+		return PITH_OK;
+	if ((a->cand = malloc(r->ncand * sizeof *a->cand)) == NULL)
+		return PITH_ENOMEM;
+	memcpy(a->cand, r->cand, r->ncand * sizeof *a->cand);
+	a->ncand = r->ncand;
+	return PITH_OK;
 }
 
 pith_code
@@ -1411,6 +1458,10 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 			best_i = i;
 			memcpy(best, r.keep, r.nb);
 			memcpy(a->reason, r.why, r.nb * sizeof *r.why);
+			if (keep_evidence(&r, a) != PITH_OK) {
+				rc = err_set(err, PITH_ENOMEM, "out of memory");
+				break;
+			}
 			/* A block shows the score of the candidate it counted
 			 * for: its nearest scored ancestor. */
 			for (size_t b = 0; b < r.nb; b++) {

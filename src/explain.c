@@ -8,6 +8,7 @@
 #include "explain.h"
 #include "layout.h"
 #include "overlay.h"
+#include "tokens.h"
 #include "wrap.h"
 
 enum { DEFAULT_WIDTH = 100, MIN_EXCERPT = 20 };
@@ -41,8 +42,36 @@ excerpt(const pith_block *blk, int cols, char *out, size_t size)
 	free(clean);
 }
 
+/* The token level's lines, as text. */
+static int
+explain_tokens(const pith_article *a, int width, FILE *out)
+{
+	tokens_view v;
+	overlay ov;
+	char sum[256];
+	size_t size = 65536;
+	char *text = malloc(size);
+	int rc;
+
+	if (text == NULL || overlay_init(&ov, a, 0) != 0) {
+		free(text);
+		return -1;
+	}
+	overlay_summary(&ov, sum, sizeof sum);
+	overlay_free(&ov);
+	rc = tokens_layout(&v, a, width > 0 ? width : width == 0 ? 1 << 20 : DEFAULT_WIDTH, 0);
+	fprintf(out, "%s\n", sum);
+	for (size_t i = 0; rc == 0 && i < v.lay.nlines; i++) {
+		layout_line_text(&v.lay, i, text, size);
+		fprintf(out, "%s\n", text);
+	}
+	tokens_free(&v);
+	free(text);
+	return rc;
+}
+
 int
-explain_print(const pith_article *a, int width, FILE *out)
+explain_print(const pith_article *a, int tokens, int width, FILE *out)
 {
 	const pith_doc *d = pith_article_doc(a);
 	int cols = width > 0 ? width - OVERLAY_GUTTER : width == 0 ? 0 : DEFAULT_WIDTH - OVERLAY_GUTTER;
@@ -50,6 +79,10 @@ explain_print(const pith_article *a, int width, FILE *out)
 	char *text = malloc(size), sum[256];
 	overlay ov;
 
+	if (tokens) {
+		free(text);
+		return explain_tokens(a, width, out);
+	}
 	if (text == NULL || overlay_init(&ov, a, 0) != 0) {
 		free(text);
 		return -1;

@@ -6,9 +6,12 @@
 #include "pith.h"
 
 /* One row per block of the page (the reader's overlay rows, see
- * ui/overlay.h) and an excerpt of its text, lines at most width
+ * ui/render/overlay.h) and an excerpt of its text, lines at most width
  * columns (0: whole excerpts); the algorithm's reason, when it gives
- * one, on the line below.  Returns 0, or -1 when out of memory. */
-int explain_print(const pith_article *a, int width, FILE *out);
+ * one, on the line below.  With tokens, the overlay's token level
+ * instead (ui/render/tokens.h): a paragraph per block, its tokens with
+ * their scores, the running sum's sparkline and the span's ends, or
+ * readability's candidates.  Returns 0, or -1 when out of memory. */
+int explain_print(const pith_article *a, int tokens, int width, FILE *out);
 
 #endif

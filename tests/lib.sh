@@ -8,6 +8,9 @@ trap 'rm -rf "$T"' EXIT
 # Fetched pages are cached: never in the real cache.
 XDG_CACHE_HOME=$T/cache
 export XDG_CACHE_HOME
+# The reader's history and prompt entries: never into the real ones.
+XDG_STATE_HOME=$T/state
+export XDG_STATE_HOME
 # Pages with a host are learned (-a site): never into the real store.
 XDG_DATA_HOME=$T/data
 export XDG_DATA_HOME

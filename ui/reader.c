@@ -27,6 +27,7 @@
 #include "save.h"
 #include "sitetpl.h"
 #include "themefile.h"
+#include "tokens.h"
 
 enum {
 	HIST_MAX = 64,           /* pages kept for back and forward */
@@ -45,7 +46,9 @@ typedef struct {
 	size_t block;            /* the block at the top when it was left */
 } page;
 
-typedef enum { VIEW_ARTICLE, VIEW_OVERLAY, VIEW_HELP } view;
+/* VIEW_TOKENS: the overlay's second level (tokens.h), over the view
+ * it was opened from. */
+typedef enum { VIEW_ARTICLE, VIEW_OVERLAY, VIEW_HELP, VIEW_TOKENS } view;
 
 typedef struct {
 	const reader_options *opt;
@@ -61,6 +64,9 @@ typedef struct {
 	layout help;
 	view view, back_view;    /* back_view: what help returns to */
 	size_t top, help_top;
+	tokens_view tok;         /* the token level, while it is shown */
+	size_t tok_top, tok_at;  /* tok_at: the boundary n or N went to */
+	view tok_back;           /* what the token level returns to */
 	int hscroll, max_hscroll;
 	int measure;             /* the text's width; 0: the whole screen */
 	int rows, cols;
@@ -108,7 +114,7 @@ static int
 text_width(const reader *r, view v)
 {
 	int room = r->cols - (v == VIEW_OVERLAY ? OVERLAY_GUTTER : 0) - 2;
-	int w = r->measure > 0 && r->measure < room ? r->measure : room;
+	int w = r->measure > 0 && r->measure < room && v != VIEW_TOKENS ? r->measure : room;
 
 	return w < 10 ? 10 : w;
 }
@@ -116,13 +122,13 @@ text_width(const reader *r, view v)
 static layout *
 cur_layout(reader *r)
 {
-	return r->view == VIEW_HELP ? &r->help : &r->lay;
+	return r->view == VIEW_HELP ? &r->help : r->view == VIEW_TOKENS ? &r->tok.lay : &r->lay;
 }
 
 static size_t *
 cur_top(reader *r)
 {
-	return r->view == VIEW_HELP ? &r->help_top : &r->top;
+	return r->view == VIEW_HELP ? &r->help_top : r->view == VIEW_TOKENS ? &r->tok_top : &r->top;
 }
 
 static void
@@ -155,7 +161,7 @@ search_run(reader *r)
 	size_t k = 0;
 
 	search_clear(r);
-	if (r->query[0] == '\0' || r->view == VIEW_HELP)
+	if (r->query[0] == '\0' || r->view == VIEW_HELP || r->view == VIEW_TOKENS)
 		return;
 	if (layout_search(&r->lay, r->query, &r->hits, &r->nhits, &r->nmatch) != 0 ||
 	    (r->nmatch > 0 && (r->match_piece = malloc(r->nmatch * sizeof *r->match_piece)) == NULL)) {
@@ -181,6 +187,28 @@ show_match(reader *r, size_t k)
 	message(r, 0, "match %zu of %zu", k + 1, r->nmatch);
 }
 
+/* n and N in the token level: the next or previous span boundary,
+ * from the one last gone to while it is on the screen. */
+static void
+tokens_step(reader *r, int dir)
+{
+	size_t h = (size_t)body_rows(r), line, from;
+
+	from = r->tok_at >= r->tok_top && r->tok_at < r->tok_top + h ? r->tok_at :
+	    dir > 0 ? (r->tok_top > 0 ? r->tok_top - 1 : 0) : r->tok_top;
+	line = tokens_mark(&r->tok, from, dir < 0 ? -1 : 1);
+	if (line == LAYOUT_NONE) {
+		message(r, 1, "nothing kept: no span to go to");
+		return;
+	}
+	r->tok_at = line;
+	if (line < r->tok_top || line >= r->tok_top + h) {
+		r->tok_top = line > h / 3 ? line - h / 3 : 0;
+		clamp_top(r);
+	}
+	message(r, 0, "span boundary at line %zu of %zu", line + 1, r->tok.lay.nlines);
+}
+
 /* The next match from the top of the screen (dir 0), or after (1) or
  * before (-1) the current one. */
 static void
@@ -188,6 +216,10 @@ search_step(reader *r, int dir)
 {
 	size_t k;
 
+	if (r->view == VIEW_TOKENS) {
+		tokens_step(r, dir);
+		return;
+	}
 	if (r->query[0] == '\0') {
 		message(r, 1, "no search yet: press / to search");
 		return;
@@ -217,9 +249,11 @@ search_step(reader *r, int dir)
 static void
 relayout(reader *r, size_t anchor)
 {
+	/* Under the token level, the view it returns to. */
+	view under = r->view == VIEW_TOKENS ? r->tok_back : r->view;
 	layout_options o = {
-		.width = text_width(r, r->view == VIEW_OVERLAY ? VIEW_OVERLAY : VIEW_ARTICLE),
-		.ascii = r->dpy.ascii, .overlay = r->view == VIEW_OVERLAY,
+		.width = text_width(r, under == VIEW_OVERLAY ? VIEW_OVERLAY : VIEW_ARTICLE),
+		.ascii = r->dpy.ascii, .overlay = under == VIEW_OVERLAY,
 		.numbers = 1,
 	};
 
@@ -234,6 +268,16 @@ relayout(reader *r, size_t anchor)
 		size_t line = layout_line_of_block(&r->lay, anchor);
 
 		r->top = line != LAYOUT_NONE ? line : r->lay.nlines;
+	}
+	tokens_free(&r->tok);
+	if (r->view == VIEW_TOKENS && r->art != NULL) {
+		if (tokens_layout(&r->tok, r->art, text_width(r, VIEW_TOKENS), r->dpy.ascii) != 0)
+			message(r, 1, "out of memory: the token level is shown in part");
+		if (anchor != LAYOUT_NONE && !r->tok.evidence) {
+			size_t line = layout_line_of_block(&r->tok.lay, anchor);
+
+			r->tok_top = line != LAYOUT_NONE ? line : 0;
+		}
 	}
 	r->max_hscroll = 0;
 	for (size_t i = 0; i < r->lay.nlines; i++)
@@ -250,6 +294,8 @@ relayout(reader *r, size_t anchor)
 static size_t
 top_block(reader *r)
 {
+	if (r->view == VIEW_TOKENS)
+		return r->tok_top == 0 ? LAYOUT_NONE : layout_block_at(&r->tok.lay, r->tok_top);
 	return r->top == 0 ? LAYOUT_NONE : layout_block_at(&r->lay, r->top);
 }
 
@@ -861,6 +907,31 @@ on_resize(reader *r)
 	relayout(r, at);
 }
 
+/* Into the token level (at block `at`), or out of it to v: the view
+ * it came from when v is the token level itself. */
+static void
+tokens_toggle(reader *r, view v, size_t at)
+{
+	if (r->view != VIEW_TOKENS) {
+		if (r->art == NULL) {
+			message(r, 1, "no article to explain");
+			return;
+		}
+		r->tok_back = r->view;
+		r->view = VIEW_TOKENS;
+		r->tok_top = 0;
+		r->tok_at = LAYOUT_NONE;
+		relayout(r, at);
+		message(r, 0, "%s", r->tok.evidence ?
+		    "readability's candidates and the top's siblings; n N: the ones kept; q returns" :
+		    "tokens: scores, the running sum below; n N: the span's ends; q returns");
+		return;
+	}
+	r->view = v == VIEW_TOKENS ? r->tok_back : v;
+	relayout(r, at);
+	r->msg[0] = '\0';
+}
+
 static void
 toggle_view(reader *r, view v)
 {
@@ -870,6 +941,10 @@ toggle_view(reader *r, view v)
 		r->view = r->back_view;
 		if (v == VIEW_HELP)
 			return;
+	}
+	if (v == VIEW_TOKENS || r->view == VIEW_TOKENS) {
+		tokens_toggle(r, v, at);
+		return;
 	}
 	if (v == VIEW_HELP) {
 		r->back_view = r->view;
@@ -889,8 +964,8 @@ draw(reader *r)
 	layout *l = cur_layout(r);
 	size_t top = *cur_top(r);
 	int h = body_rows(r), left = (r->cols - l->width) / 2;
-	display_marks m = { r->hits, r->view == VIEW_HELP ? 0 : r->nhits, r->match,
-	    r->view == VIEW_HELP ? -1 : r->sel };
+	int plain = r->view == VIEW_HELP || r->view == VIEW_TOKENS;
+	display_marks m = { r->hits, plain ? 0 : r->nhits, r->match, plain ? -1 : r->sel };
 	char status[1024], right[128];
 	const char *url;
 	size_t pct;
@@ -909,7 +984,8 @@ draw(reader *r)
 		pct = 100;
 	snprintf(status, sizeof status, " %s%s  %zu%%  %s",
 	    r->view == VIEW_HELP ? "help" : pith_algorithm_at(r->algo)->name,
-	    r->view == VIEW_OVERLAY ? " [overlay]" : "", pct, url);
+	    r->view == VIEW_OVERLAY ? " [overlay]" : r->view == VIEW_TOKENS ? " [tokens]" : "",
+	    pct, url);
 	if (r->loading[0] != '\0')
 		snprintf(right, sizeof right, "%s", r->loading);
 	else
@@ -927,7 +1003,7 @@ draw(reader *r)
 	} else if (r->msg[0] != '\0') {
 		display_bar(&r->dpy, r->rows - 1, r->msg, "",
 		    r->msg_error ? TH_ERROR : TH_MESSAGE);
-	} else if (r->sel >= 0 && r->view != VIEW_HELP) {
+	} else if (r->sel >= 0 && !plain) {
 		snprintf(status, sizeof status, "[%d] %s", r->lay.links[r->sel].number,
 		    r->lay.links[r->sel].href);
 		display_bar(&r->dpy, r->rows - 1, status, "", TH_MESSAGE);
@@ -957,6 +1033,8 @@ act_quit(reader *r, int arg)
 	(void)arg;
 	if (r->view == VIEW_HELP)
 		toggle_view(r, VIEW_HELP);
+	else if (r->view == VIEW_TOKENS)
+		toggle_view(r, VIEW_TOKENS);
 	else
 		r->quit = 1;
 }
@@ -1012,8 +1090,8 @@ static void
 act_escape(reader *r, int arg)
 {
 	(void)arg;
-	if (r->view == VIEW_HELP)
-		toggle_view(r, VIEW_HELP);
+	if (r->view == VIEW_HELP || r->view == VIEW_TOKENS)
+		toggle_view(r, r->view);
 	r->sel = -1;
 }
 
@@ -1034,8 +1112,8 @@ act_open(reader *r, int arg)
 static void
 act_select(reader *r, int dir)
 {
-	if (r->view == VIEW_HELP)
-		toggle_view(r, VIEW_HELP);
+	if (r->view == VIEW_HELP || r->view == VIEW_TOKENS)
+		toggle_view(r, r->view);
 	select_link(r, dir);
 }
 
@@ -1043,8 +1121,10 @@ static void
 act_enter(reader *r, int arg)
 {
 	(void)arg;
-	if (r->sel >= 0 && r->view != VIEW_HELP)
+	if (r->sel >= 0 && r->view != VIEW_HELP && r->view != VIEW_TOKENS)
 		follow(r, r->sel);
+	else if (r->view == VIEW_OVERLAY)
+		toggle_view(r, VIEW_TOKENS);   /* the block at the top, token by token */
 	else
 		scroll_by(r, 1);
 }
@@ -1117,6 +1197,11 @@ static const binding bindings[] = {
 	{ NULL, { 'A' }, 1, switch_algorithm, -1, NULL, NULL },
 	{ NULL, { 'd' }, 1, act_view, VIEW_OVERLAY,
 	    "debug overlay: why each block was kept", NULL },
+	{ NULL, { 'D' }, 1, act_view, VIEW_TOKENS,
+	    "the overlay token by token (Enter in the\n"
+	    "overlay: from the block at the top); n N go\n"
+	    "to the span's ends; readability: its\n"
+	    "candidates; q returns", NULL },
 	{ NULL, { 'm' }, 1, act_template, 0,
 	    "make the site's template from the block at\n"
 	    "the top (its nearest element with an id or\n"
@@ -1230,7 +1315,7 @@ static void
 key(reader *r, int k)
 {
 	/* A number then Enter follows that link; anything else forgets it. */
-	if (k >= '0' && k <= '9' && r->view != VIEW_HELP) {
+	if (k >= '0' && k <= '9' && r->view != VIEW_HELP && r->view != VIEW_TOKENS) {
 		if (r->number < 0)
 			r->number = 0;
 		if (r->number < 100000)
@@ -1263,6 +1348,7 @@ reader_free(reader *r)
 	search_clear(r);
 	layout_free(&r->lay);
 	layout_free(&r->help);
+	tokens_free(&r->tok);
 	pith_article_free(r->art);
 	pith_doc_free(r->doc);
 	pith_template_free(r->tpl);

@@ -25,7 +25,8 @@
 
 static const char usage_text[] =
 "usage: pith [-d] [-a ALGO] [-t FILE] [-f text|markdown|json|html] [-w WIDTH]\n"
-"            [-u URL] [-p NAME=VALUE] [--captions] [--explain] [--theme NAME]\n"
+"            [-u URL] [-p NAME=VALUE] [--captions] [--explain[=tokens]]\n"
+"            [--theme NAME]\n"
 "            [--config FILE] [--timeout S] [--max-size SIZE] [--user-agent UA]\n"
 "            [--reload | --offline] [--cache-size SIZE] [--time-limit S]\n"
 "            [URL|FILE|-]\n"
@@ -42,6 +43,7 @@ static const char usage_text[] =
 "  -u, --url URL           the page's address, for a file or stdin\n"
 "  -p, --param NAME=VALUE  set an algorithm parameter (see --list-params)\n"
 "      --explain           print why each block was kept or dropped\n"
+"      --explain=tokens    the same token by token (readability: its candidates)\n"
 "      --captions          keep figure captions and image descriptions in text\n"
 "      --theme NAME        the reader's colours: dark, light, mono, ...\n"
 "      --config FILE       read settings from FILE, not\n"
@@ -98,7 +100,7 @@ static const struct option longopts[] = {
 	{ "param", required_argument, NULL, 'p' },
 	{ "list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS },
 	{ "list-params", no_argument, NULL, OPT_LIST_PARAMS },
-	{ "explain", no_argument, NULL, OPT_EXPLAIN },
+	{ "explain", optional_argument, NULL, OPT_EXPLAIN },
 	{ "captions", no_argument, NULL, OPT_CAPTIONS },
 	{ "theme", required_argument, NULL, OPT_THEME },
 	{ "config", required_argument, NULL, OPT_CONFIG },
@@ -197,7 +199,11 @@ parse_option(int ch, const char *v, pith_options *o)
 	case 'd': o->dump = 1; break;
 	case 't': o->template = v; break;
 	case OPT_CAPTIONS: o->text_flags |= PITH_TEXT_CAPTIONS; break;
-	case OPT_EXPLAIN: o->explain = 1; break;
+	case OPT_EXPLAIN:
+		if (v != NULL && strcmp(v, "tokens") != 0 && strcmp(v, "blocks") != 0)
+			return usage_error("--explain takes blocks or tokens, not '%s'", v);
+		o->explain = v != NULL && strcmp(v, "tokens") == 0 ? 2 : 1;
+		break;
 	case OPT_THEME: o->theme = v; break;
 	case OPT_CONFIG: o->config = v; break;
 	case OPT_RELOAD: o->input.reload = 1; break;
@@ -468,7 +474,7 @@ print_article(pith_options *o, pith_doc *doc)
 	if ((rc = pith_extract(doc, o->algorithm, &o->params, &art, &err)) != PITH_OK &&
 	    o->explain && art != NULL) {
 		/* Explaining why nothing was kept is what --explain is for. */
-		if (explain_print(art, o->width, stdout) == 0)
+		if (explain_print(art, o->explain == 2, o->width, stdout) == 0)
 			status = EXIT_NOARTICLE;
 		report("%s: no article found (%s)", o->arg, err.msg);
 	} else if (rc == PITH_ENOARTICLE) {
@@ -477,7 +483,7 @@ print_article(pith_options *o, pith_doc *doc)
 	} else if (rc != PITH_OK) {
 		report("%s: %s", o->arg, err.msg);
 	} else if (o->explain) {
-		if (explain_print(art, o->width, stdout) == 0)
+		if (explain_print(art, o->explain == 2, o->width, stdout) == 0)
 			status = EXIT_ARTICLE;
 		else
 			report("%s: out of memory", o->arg);

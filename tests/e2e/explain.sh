@@ -52,3 +52,21 @@ run --explain -a mss "$T/empty.html"
 expect_status "--explain with no article exits 1" 1
 expect_out "--explain still explains" "mss: kept 0 of"
 expect_err "and says why on stderr" "no article found"
+
+# ---- --explain=tokens: the overlay's token level as text
+run --explain=tokens -a mss "$D/algos.html"
+expect_status "--explain=tokens exits 0" 0
+expect_out "--explain=tokens: a heading per block" "block 2  p  score +44.5  kept  span starts at token 17"
+expect_out "tag tokens with their scores" "$(printf '\342\200\271/h1\342\200\272')-3.25"
+expect_out "the span's start at its token" "$(printf '\342\226\266') The essay itself"
+expect_out "the span's end at its token" "balance of words and tags.$(printf '\342\227\200')"
+expect_out "the block of the end says so" "span ends at token 114"
+expect_out "the running sum as a sparkline" "$(printf '\342\226\210\342\226\210\342\226\210')"
+run --explain=tokens -a readability "$D/algos.html"
+expect_status "--explain=tokens -a readability exits 0" 0
+expect_out "readability: the candidates" "top     section.comments"
+expect_out "readability: a rival" "rival   article"
+expect_out "readability: a sibling's threshold" "threshold 10.0: passed, joined"
+run --explain=nonsense "$D/algos.html"
+expect_status "--explain=WHAT other than blocks or tokens is a usage error" 2
+expect_err "and says so" "--explain takes blocks or tokens"

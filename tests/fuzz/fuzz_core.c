@@ -218,6 +218,18 @@ outputs(const pith_article *a, int width)
 	free(s);
 }
 
+static int
+explain_blocks(const pith_article *a, int width, FILE *f)
+{
+	return explain_print(a, 0, width, f);
+}
+
+static int
+explain_tokens(const pith_article *a, int width, FILE *f)
+{
+	return explain_print(a, 1, width, f);
+}
+
 /* The reader and --explain: costly, so one algorithm per input, and
  * the article's layout or the debug overlay's as the input says. */
 static void
@@ -226,7 +238,9 @@ views(const pith_article *a, int width, int overlay)
 	char *s;
 	size_t n;
 
-	s = capture(a, width, explain_print, &n);
+	/* The overlay's inputs take its token level too. */
+	s = capture(a, width, overlay ? explain_tokens : explain_blocks, &n);
+	check_utf8("--explain is not UTF-8", s, n);
 	free(s);
 	check_layout(a, width > 0 ? width : 60, overlay);
 }

@@ -79,7 +79,7 @@ test_explain(void **state)
 
 	(void)state;
 	assert_int_equal(pith_extract(d, "mss", NULL, &a, &err), PITH_OK);
-	assert_int_equal(explain_print(a, 60, mem), 0);
+	assert_int_equal(explain_print(a, 0, 60, mem), 0);
 	assert_int_equal(fclose(mem), 0);
 	/* The summary, the column titles, then a row per block at most 60
 	 * columns, each beginning with the block's row. */

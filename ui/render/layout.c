@@ -1084,6 +1084,53 @@ layout_free(layout *l)
 	memset(l, 0, sizeof *l);
 }
 
+int
+layout_add_line(layout *l, size_t b, unsigned flags)
+{
+	builder bd = { .l = l, .link = -1 };
+
+	return new_line(&bd, b, flags) != NULL ? 0 : -1;
+}
+
+int
+layout_add_text(layout *l, const char *s, size_t n, unsigned elem,
+                unsigned attr, int content)
+{
+	builder bd = { .l = l, .link = -1 };
+	char small[256], *clean = small;
+	size_t k;
+
+	if (l->nlines == 0 && layout_add_line(l, LAYOUT_NONE, 0) != 0)
+		return -1;
+	/* An invalid byte grows to U+FFFD's three. */
+	if (3 * n + 1 > sizeof small && (n > SIZE_MAX / 4 || (clean = malloc(3 * n + 1)) == NULL)) {
+		l->oom = 1;
+		return -1;
+	}
+	k = layout_clean(s, n, 0, clean, clean == small ? sizeof small : 3 * n + 1);
+	add_seg(&bd, clean, k, elem, attr, content, -1);
+	if (clean != small)
+		free(clean);
+	return l->oom ? -1 : 0;
+}
+
+void
+layout_line_text(const layout *l, size_t i, char *out, size_t size)
+{
+	size_t k = 0;
+
+	if (size == 0)
+		return;
+	for (size_t j = 0; i < l->nlines && j < l->lines[i].nseg; j++) {
+		const layout_seg *sg = &l->segs[l->lines[i].seg + j];
+		size_t n = sg->len < size - 1 - k ? sg->len : size - 1 - k;
+
+		memcpy(out + k, l->text + sg->off, n);
+		k += n;
+	}
+	out[k] = '\0';
+}
+
 size_t
 layout_line_of_block(const layout *l, size_t b)
 {

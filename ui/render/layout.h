@@ -96,6 +96,17 @@ int layout_text(layout *l, const char *text, int width, int ascii);
 
 void layout_free(layout *l);
 
+/* Build a layout line by line, for renderers that show something other
+ * than an article (the overlay's token level, the link list): a new
+ * line showing block b (LAYOUT_NONE: none), then text appended to the
+ * last line, made safe as layout_clean makes it.  l must be zeroed
+ * with its width set.  0, or -1 when out of memory (l->oom is set). */
+int layout_add_line(layout *l, size_t b, unsigned flags);
+int layout_add_text(layout *l, const char *s, size_t n, unsigned elem,
+                    unsigned attr, int content);
+/* Line i's text, without its styles. */
+void layout_line_text(const layout *l, size_t i, char *out, size_t size);
+
 /* The first line showing block b or a later one; LAYOUT_NONE if none. */
 size_t layout_line_of_block(const layout *l, size_t b);
 /* The block shown at line i or the first one after it; LAYOUT_NONE. */
