@@ -1,7 +1,8 @@
-# tests/tmux.sh - what the reader's tests share: pith driven for real in
-# tmux.  Keys go in with send-keys, the screen comes back with
-# capture-pane; waits poll the screen against a deadline instead of
-# sleeping a fixed time.  Source it after tests/lib.sh.
+# tests/tmux.sh - driving the reader for real in tmux, for the reader's
+# tests (tests/e2e/reader*.sh): keys go in with send-keys, the screen
+# comes back with capture-pane.  Waits poll the screen against a
+# deadline instead of sleeping a fixed time.  Sourced after tests/lib.sh;
+# a test file without tmux exits at once with a skip.
 
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "ok 1 - # SKIP tmux not installed"
@@ -118,3 +119,4 @@ quits() {
 	    [ "$(cat "$T/stderr")" = "${2:-}" ]; }; then ok "$1"
 	else not_ok "$1" "status $status" "stderr: $(head -c 600 "$T/stderr" 2>/dev/null)"; fi
 }
+
