@@ -81,6 +81,33 @@ display_close(display *d)
 }
 
 void
+display_send(display *d, const char *bytes, size_t n)
+{
+	(void)d;
+	refresh();
+	fwrite(bytes, 1, n, stdout);
+	fflush(stdout);
+}
+
+void
+display_suspend(display *d)
+{
+	(void)d;
+	def_prog_mode();
+	endwin();
+	fflush(stdout);
+}
+
+void
+display_resume(display *d)
+{
+	(void)d;
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+	refresh();
+}
+
+void
 display_size(display *d, int *rows, int *cols)
 {
 	(void)d;

@@ -63,6 +63,14 @@ void display_prompt(display *d, int y, const char *label, const char *input);
 /* Show what was drawn; hide the cursor unless a prompt placed it. */
 void display_flush(display *d, int cursor);
 
+/* Bytes straight to the terminal, after what was drawn (an OSC 52
+ * sequence the caller built and filtered). */
+void display_send(display *d, const char *bytes, size_t n);
+/* Give the terminal back as it was (for a program that needs it) and
+ * take it again, repainting everything. */
+void display_suspend(display *d);
+void display_resume(display *d);
+
 /* The next key, waiting for it. */
 int display_key(display *d);
 

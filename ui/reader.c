@@ -20,14 +20,18 @@
 #include <unistd.h>
 #include <unistr.h>
 
+#include "browser.h"
+#include "clip.h"
 #include "display.h"
 #include "layout.h"
 #include "link.h"
+#include "linklist.h"
 #include "overlay.h"
 #include "save.h"
 #include "sitetpl.h"
 #include "themefile.h"
 #include "tokens.h"
+#include "wrap.h"
 
 enum {
 	HIST_MAX = 64,           /* pages kept for back and forward */
@@ -46,9 +50,9 @@ typedef struct {
 	size_t block;            /* the block at the top when it was left */
 } page;
 
-/* VIEW_TOKENS: the overlay's second level (tokens.h), over the view
- * it was opened from. */
-typedef enum { VIEW_ARTICLE, VIEW_OVERLAY, VIEW_HELP, VIEW_TOKENS } view;
+/* VIEW_TOKENS: the overlay's second level (tokens.h), and VIEW_LINKS
+ * the link list (linklist.h), over the view they were opened from. */
+typedef enum { VIEW_ARTICLE, VIEW_OVERLAY, VIEW_HELP, VIEW_TOKENS, VIEW_LINKS } view;
 
 typedef struct {
 	const reader_options *opt;
@@ -66,7 +70,9 @@ typedef struct {
 	size_t top, help_top;
 	tokens_view tok;         /* the token level, while it is shown */
 	size_t tok_top, tok_at;  /* tok_at: the boundary n or N went to */
-	view tok_back;           /* what the token level returns to */
+	layout list;             /* the link list (L), while it is shown */
+	size_t list_top;
+	view sub_back;           /* what the token level or the list return to */
 	int hscroll, max_hscroll;
 	int measure;             /* the text's width; 0: the whole screen */
 	int rows, cols;
@@ -122,13 +128,15 @@ text_width(const reader *r, view v)
 static layout *
 cur_layout(reader *r)
 {
-	return r->view == VIEW_HELP ? &r->help : r->view == VIEW_TOKENS ? &r->tok.lay : &r->lay;
+	return r->view == VIEW_HELP ? &r->help : r->view == VIEW_TOKENS ? &r->tok.lay :
+	    r->view == VIEW_LINKS ? &r->list : &r->lay;
 }
 
 static size_t *
 cur_top(reader *r)
 {
-	return r->view == VIEW_HELP ? &r->help_top : r->view == VIEW_TOKENS ? &r->tok_top : &r->top;
+	return r->view == VIEW_HELP ? &r->help_top : r->view == VIEW_TOKENS ? &r->tok_top :
+	    r->view == VIEW_LINKS ? &r->list_top : &r->top;
 }
 
 static void
@@ -163,7 +171,7 @@ search_run(reader *r)
 	search_clear(r);
 	if (r->query[0] == '\0' || r->view == VIEW_HELP || r->view == VIEW_TOKENS)
 		return;
-	if (layout_search(&r->lay, r->query, &r->hits, &r->nhits, &r->nmatch) != 0 ||
+	if (layout_search(cur_layout(r), r->query, &r->hits, &r->nhits, &r->nmatch) != 0 ||
 	    (r->nmatch > 0 && (r->match_piece = malloc(r->nmatch * sizeof *r->match_piece)) == NULL)) {
 		search_clear(r);
 		message(r, 1, "out of memory searching");
@@ -175,16 +183,42 @@ search_run(reader *r)
 }
 
 /* Bring match k into view. */
+static void link_line(reader *r, int link, const char *lead, char *out, size_t size);
+
 static void
 show_match(reader *r, size_t k)
 {
 	size_t line = r->hits[r->match_piece[k]].line, h = (size_t)body_rows(r);
+	size_t *top = cur_top(r);
 
 	r->match = k;
-	if (line < r->top || line >= r->top + h)
-		r->top = line;
+	if (line < *top || line >= *top + h)
+		*top = line;
 	clamp_top(r);
 	message(r, 0, "match %zu of %zu", k + 1, r->nmatch);
+	/* In the link list a match selects its link. */
+	if (r->view == VIEW_LINKS && (r->sel = linklist_at(&r->list, line)) >= 0) {
+		char lead[64];
+
+		snprintf(lead, sizeof lead, "match %zu of %zu: ", k + 1, r->nmatch);
+		link_line(r, r->sel, lead, r->msg, sizeof r->msg);
+	}
+}
+
+/* Scroll the link list to the selected link. */
+static void
+list_show(reader *r)
+{
+	size_t h = (size_t)body_rows(r), line;
+
+	if (r->sel < 0 || (size_t)r->sel >= r->list.nlinks)
+		return;
+	line = r->list.links[r->sel].line;
+	if (line == LAYOUT_NONE)
+		return;
+	if (line < r->list_top || line + 1 >= r->list_top + h)
+		r->list_top = line > h / 3 ? line - h / 3 : 0;
+	clamp_top(r);
 }
 
 /* n and N in the token level: the next or previous span boundary,
@@ -229,7 +263,7 @@ search_step(reader *r, int dir)
 		return;
 	}
 	if (dir == 0) {
-		for (k = 0; k < r->nmatch && r->hits[r->match_piece[k]].line < r->top; k++)
+		for (k = 0; k < r->nmatch && r->hits[r->match_piece[k]].line < *cur_top(r); k++)
 			;
 		if (k == r->nmatch)
 			k = 0;
@@ -244,13 +278,66 @@ search_step(reader *r, int dir)
 
 /* ---------------------------------------------------------- layout */
 
+/* The link list: the article's links as numbered, then the page's
+ * others (in blocks not kept), numbered on; each shown as following it
+ * would open it (a file's path), or as it is when it cannot be.  0, or
+ * -1 when out of memory. */
+static int
+list_make(reader *r)
+{
+	linklist_entry *e = NULL;
+	size_t n = 0, cap = 0, nart = r->lay.nlinks, nb = r->doc != NULL ? pith_doc_nblocks(r->doc) : 0;
+	int rc = -1;
+
+	for (size_t pass = 0; pass < 2; pass++) {
+		n = 0;
+		for (size_t i = 0; i < nart; i++, n++)
+			if (pass == 1)
+				e[n] = (linklist_entry){ r->lay.links[i].href, NULL, r->lay.links[i].number };
+		for (size_t b = 0; b < nb; b++) {
+			const pith_block *blk = pith_doc_block(r->doc, b);
+			const char *last = NULL;
+
+			if (r->art != NULL && pith_article_block_kept(r->art, b))
+				continue;
+			for (size_t k = 0; k < blk->nruns; k++) {
+				const char *h = blk->runs[k].href;
+
+				/* Runs of one link share its string. */
+				if (h != NULL && (blk->runs[k].style & PITH_STYLE_LINK) && h != last) {
+					if (pass == 1)
+						e[n] = (linklist_entry){ h, NULL, (int)n + 1 };
+					n++;
+				}
+				last = h;
+			}
+		}
+		if (pass == 0 && (e = calloc(n + 1, sizeof *e)) == NULL)
+			return -1;
+		cap = n;
+	}
+	for (size_t i = 0; i < cap; i++) {
+		char *t = NULL;
+		diag d = {0};
+
+		if (e[i].href != NULL && link_fragment(e[i].href, pith_doc_url(r->doc)) == NULL &&
+		    link_target(e[i].href, r->hist[r->cur].arg, pith_doc_url(r->doc), &t, &d) == 0)
+			e[i].shown = t;
+	}
+	rc = linklist_layout(&r->list, e, cap, nart, text_width(r, VIEW_TOKENS), r->dpy.ascii);
+	for (size_t i = 0; i < cap; i++)
+		free((char *)e[i].shown);
+	free(e);
+	return rc;
+}
+
 /* Lay the view out again (new width, algorithm, page or view), keeping
  * block `anchor` at the top. */
 static void
 relayout(reader *r, size_t anchor)
 {
 	/* Under the token level, the view it returns to. */
-	view under = r->view == VIEW_TOKENS ? r->tok_back : r->view;
+	view under = r->view == VIEW_TOKENS || r->view == VIEW_LINKS ? r->sub_back : r->view;
 	layout_options o = {
 		.width = text_width(r, under == VIEW_OVERLAY ? VIEW_OVERLAY : VIEW_ARTICLE),
 		.ascii = r->dpy.ascii, .overlay = under == VIEW_OVERLAY,
@@ -269,6 +356,9 @@ relayout(reader *r, size_t anchor)
 
 		r->top = line != LAYOUT_NONE ? line : r->lay.nlines;
 	}
+	layout_free(&r->list);
+	if (r->view == VIEW_LINKS && list_make(r) != 0)
+		message(r, 1, "out of memory: the list is shown in part");
 	tokens_free(&r->tok);
 	if (r->view == VIEW_TOKENS && r->art != NULL) {
 		if (tokens_layout(&r->tok, r->art, text_width(r, VIEW_TOKENS), r->dpy.ascii) != 0)
@@ -557,25 +647,39 @@ jump_fragment(reader *r, const char *frag)
 	return -1;
 }
 
+/* The links numbered on the screen: the list's while it is shown (the
+ * article's, then the rest of the page's), else the article's. */
+static layout *
+links_of(reader *r)
+{
+	return r->view == VIEW_LINKS ? &r->list : &r->lay;
+}
+
 static void
 follow(reader *r, int link)
 {
-	const char *frag;
+	layout *l = links_of(r);
+	const char *frag, *href;
 	char *target;
 	diag d = {0};
 
-	if (link < 0 || (size_t)link >= r->lay.nlinks) {
+	if (link < 0 || (size_t)link >= l->nlinks) {
 		message(r, 1, "no link [%d]", link + 1);
 		return;
 	}
+	/* The document's string: it outlives the list. */
+	href = l->links[link].href;
+	if (r->view == VIEW_LINKS) {
+		r->view = r->sub_back;
+		relayout(r, LAYOUT_NONE);
+	}
 	/* A link into this same page moves within it. */
-	if ((frag = link_fragment(r->lay.links[link].href, pith_doc_url(r->doc))) != NULL) {
+	if ((frag = link_fragment(href, pith_doc_url(r->doc))) != NULL) {
 		if (jump_fragment(r, frag) != 0)
 			message(r, 1, "no #%.60s on this page", frag);
 		return;
 	}
-	if (link_target(r->lay.links[link].href, r->hist[r->cur].arg,
-	    pith_doc_url(r->doc), &target, &d) != 0) {
+	if (link_target(href, r->hist[r->cur].arg, pith_doc_url(r->doc), &target, &d) != 0) {
 		message(r, 1, "%s", d.msg);
 		return;
 	}
@@ -907,29 +1011,47 @@ on_resize(reader *r)
 	relayout(r, at);
 }
 
-/* Into the token level (at block `at`), or out of it to v: the view
- * it came from when v is the token level itself. */
+/* Into the token level (at block `at`) or the link list, or out of
+ * them to v: the view they came from when v is the one shown. */
 static void
-tokens_toggle(reader *r, view v, size_t at)
+sub_toggle(reader *r, view v, size_t at)
 {
-	if (r->view != VIEW_TOKENS) {
-		if (r->art == NULL) {
-			message(r, 1, "no article to explain");
-			return;
-		}
-		r->tok_back = r->view;
-		r->view = VIEW_TOKENS;
+	int sub = r->view == VIEW_TOKENS || r->view == VIEW_LINKS;
+
+	if (sub && v == r->view) {
+		r->view = r->sub_back;
+		relayout(r, at);
+		r->msg[0] = '\0';
+		return;
+	}
+	if (v == VIEW_TOKENS && r->art == NULL) {
+		message(r, 1, "no article to explain");
+		return;
+	}
+	if (v == VIEW_LINKS && r->lay.nlinks == 0) {
+		message(r, 1, "no links on this page");
+		return;
+	}
+	if (!sub)
+		r->sub_back = r->view;
+	r->view = v;
+	if (v == VIEW_TOKENS) {
 		r->tok_top = 0;
 		r->tok_at = LAYOUT_NONE;
-		relayout(r, at);
+	} else {
+		r->list_top = 0;
+	}
+	relayout(r, at);
+	if (v == VIEW_LINKS) {
+		r->sel = r->sel >= 0 ? r->sel : 0;
+		list_show(r);
+		message(r, 0, "links: Enter follows, / searches, y copies, M opens in $BROWSER, "
+		    "q returns");
+	} else {
 		message(r, 0, "%s", r->tok.evidence ?
 		    "readability's candidates and the top's siblings; n N: the ones kept; q returns" :
 		    "tokens: scores, the running sum below; n N: the span's ends; q returns");
-		return;
 	}
-	r->view = v == VIEW_TOKENS ? r->tok_back : v;
-	relayout(r, at);
-	r->msg[0] = '\0';
 }
 
 static void
@@ -942,8 +1064,9 @@ toggle_view(reader *r, view v)
 		if (v == VIEW_HELP)
 			return;
 	}
-	if (v == VIEW_TOKENS || r->view == VIEW_TOKENS) {
-		tokens_toggle(r, v, at);
+	if (v == VIEW_TOKENS || r->view == VIEW_TOKENS || v == VIEW_LINKS ||
+	    r->view == VIEW_LINKS) {
+		sub_toggle(r, v, at);
 		return;
 	}
 	if (v == VIEW_HELP) {
@@ -956,6 +1079,45 @@ toggle_view(reader *r, view v)
 	relayout(r, at);
 	message(r, 0, "%s", r->view == VIEW_OVERLAY ?
 	    "debug overlay: score, running sum, span; dropped blocks dimmed" : "article");
+}
+
+/* Where href leads, as following it would open it (a file's path), or
+ * href itself when it is not followed so; malloc'd, NULL when out of
+ * memory. */
+static char *
+link_address(reader *r, const char *href)
+{
+	char *t = NULL;
+	diag d = {0};
+
+	if (link_fragment(href, pith_doc_url(r->doc)) == NULL &&
+	    link_target(href, r->hist[r->cur].arg, pith_doc_url(r->doc), &t, &d) == 0)
+		return t;
+	return strdup(href);
+}
+
+/* lead and addr for the message line, addr cut in the middle to fit. */
+static void
+address_line(reader *r, const char *lead, const char *addr, char *out, size_t size)
+{
+	int w = r->cols - 1 - wrap_width(lead, strlen(lead));
+
+	snprintf(out, size, "%s", lead);
+	if (strlen(lead) < size)
+		wrap_cut_middle(addr, strlen(addr), w > 8 ? w : 8,
+		    r->dpy.ascii ? "..." : "\xe2\x80\xa6", out + strlen(lead), size - strlen(lead));
+}
+
+/* "[n] address" of a link for the message line. */
+static void
+link_line(reader *r, int link, const char *lead, char *out, size_t size)
+{
+	const layout_link *ln = &links_of(r)->links[link];
+	char head[64], *addr = ln->href != NULL ? link_address(r, ln->href) : NULL;
+
+	snprintf(head, sizeof head, "%s[%d] ", lead, ln->number);
+	address_line(r, head, addr != NULL ? addr : "", out, size);
+	free(addr);
 }
 
 static void
@@ -984,7 +1146,8 @@ draw(reader *r)
 		pct = 100;
 	snprintf(status, sizeof status, " %s%s  %zu%%  %s",
 	    r->view == VIEW_HELP ? "help" : pith_algorithm_at(r->algo)->name,
-	    r->view == VIEW_OVERLAY ? " [overlay]" : r->view == VIEW_TOKENS ? " [tokens]" : "",
+	    r->view == VIEW_OVERLAY ? " [overlay]" : r->view == VIEW_TOKENS ? " [tokens]" :
+	    r->view == VIEW_LINKS ? " [links]" : "",
 	    pct, url);
 	if (r->loading[0] != '\0')
 		snprintf(right, sizeof right, "%s", r->loading);
@@ -1004,8 +1167,7 @@ draw(reader *r)
 		display_bar(&r->dpy, r->rows - 1, r->msg, "",
 		    r->msg_error ? TH_ERROR : TH_MESSAGE);
 	} else if (r->sel >= 0 && !plain) {
-		snprintf(status, sizeof status, "[%d] %s", r->lay.links[r->sel].number,
-		    r->lay.links[r->sel].href);
+		link_line(r, r->sel, "", status, sizeof status);
 		display_bar(&r->dpy, r->rows - 1, status, "", TH_MESSAGE);
 	} else {
 		display_bar(&r->dpy, r->rows - 1, "", "", TH_MESSAGE);
@@ -1027,14 +1189,14 @@ scroll_by(reader *r, long n)
 
 /* ------------------------------------------------------------ keys */
 
+static void list_move(reader *r, int dir);
+
 static void
 act_quit(reader *r, int arg)
 {
 	(void)arg;
-	if (r->view == VIEW_HELP)
-		toggle_view(r, VIEW_HELP);
-	else if (r->view == VIEW_TOKENS)
-		toggle_view(r, VIEW_TOKENS);
+	if (r->view == VIEW_HELP || r->view == VIEW_TOKENS || r->view == VIEW_LINKS)
+		toggle_view(r, r->view);
 	else
 		r->quit = 1;
 }
@@ -1042,7 +1204,10 @@ act_quit(reader *r, int arg)
 static void
 act_line(reader *r, int dir)
 {
-	scroll_by(r, dir);
+	if (r->view == VIEW_LINKS)
+		list_move(r, dir);   /* a menu: the lines are its entries */
+	else
+		scroll_by(r, dir);
 }
 
 static void
@@ -1090,7 +1255,7 @@ static void
 act_escape(reader *r, int arg)
 {
 	(void)arg;
-	if (r->view == VIEW_HELP || r->view == VIEW_TOKENS)
+	if (r->view == VIEW_HELP || r->view == VIEW_TOKENS || r->view == VIEW_LINKS)
 		toggle_view(r, r->view);
 	r->sel = -1;
 }
@@ -1112,16 +1277,123 @@ act_open(reader *r, int arg)
 static void
 act_select(reader *r, int dir)
 {
+	if (r->view == VIEW_LINKS) {
+		list_move(r, dir);
+		return;
+	}
 	if (r->view == VIEW_HELP || r->view == VIEW_TOKENS)
 		toggle_view(r, r->view);
 	select_link(r, dir);
+}
+
+/* Up and down the link list. */
+static void
+list_move(reader *r, int dir)
+{
+	int n = (int)r->list.nlinks;
+
+	if (n == 0)
+		return;
+	r->sel = r->sel < 0 ? 0 : r->sel + dir < 0 ? 0 : r->sel + dir >= n ? n - 1 : r->sel + dir;
+	list_show(r);
+}
+
+/* The selected link's address (what following it opens), or the
+ * page's; NULL with a message when there is none. */
+static char *
+chosen_address(reader *r, int *link)
+{
+	const page *pg = r->nhist > 0 ? &r->hist[r->cur] : NULL;
+	const char *url = r->doc != NULL ? pith_doc_url(r->doc) : NULL;
+	char *s;
+
+	const layout *l = links_of(r);
+
+	*link = r->sel >= 0 && r->view != VIEW_HELP && r->view != VIEW_TOKENS ? r->sel : -1;
+	if (*link >= 0 && (size_t)*link < l->nlinks && l->links[*link].href != NULL)
+		s = link_address(r, l->links[*link].href);
+	else if (url != NULL)
+		s = strdup(url);
+	else if (pg != NULL && strcmp(pg->arg, "-") != 0)
+		s = strdup(pg->arg);
+	else {
+		message(r, 1, "this page has no address (read from standard input)");
+		return NULL;
+	}
+	if (s == NULL)
+		message(r, 1, "out of memory");
+	return s;
+}
+
+/* y: the address to the clipboard, through the terminal (OSC 52). */
+static void
+act_yank(reader *r, int arg)
+{
+	int link;
+	char *addr = chosen_address(r, &link), *seq, shown[MSG_MAX];
+	size_t n;
+
+	(void)arg;
+	if (addr == NULL)
+		return;
+	if (clip_osc52(addr, &seq, &n) != 0) {
+		message(r, 1, "too long to copy (%zu bytes)", strlen(addr));
+		free(addr);
+		return;
+	}
+	display_send(&r->dpy, seq, n);
+	free(seq);
+	if (link >= 0)
+		link_line(r, link, "copied ", shown, sizeof shown);
+	else
+		address_line(r, "copied ", addr, shown, sizeof shown);
+	message(r, 0, "%s", shown);
+	free(addr);
+}
+
+/* M: the page, or the selected link, in $BROWSER; the terminal is the
+ * browser's until it returns. */
+static void
+act_browser(reader *r, int arg)
+{
+	int link;
+	char *addr = chosen_address(r, &link), *target = NULL;
+	diag d = {0};
+	int rc;
+
+	(void)arg;
+	if (addr == NULL)
+		return;
+	/* A link goes where following it would: never javascript:. */
+	if (link >= 0 && link_target(addr, r->hist[r->cur].arg, pith_doc_url(r->doc),
+	    &target, &d) != 0) {
+		message(r, 1, "%s", d.msg);
+		free(addr);
+		return;
+	}
+	display_suspend(&r->dpy);
+	rc = browser_open(getenv("BROWSER"), target != NULL ? target : addr, &d);
+	display_resume(&r->dpy);
+	if (rc != 0) {
+		message(r, 1, "%s", d.msg);
+	} else {
+		char shown[MSG_MAX];
+
+		address_line(r, "opened in the browser: ", target != NULL ? target : addr,
+		    shown, sizeof shown);
+		message(r, 0, "%s", shown);
+	}
+	free(target);
+	free(addr);
 }
 
 static void
 act_enter(reader *r, int arg)
 {
 	(void)arg;
-	if (r->sel >= 0 && r->view != VIEW_HELP && r->view != VIEW_TOKENS)
+	if (r->view == VIEW_LINKS && r->sel >= 0) {
+		follow(r, r->sel);
+	} else if (r->sel >= 0 && r->view != VIEW_HELP && r->view != VIEW_TOKENS)
 		follow(r, r->sel);
 	else if (r->view == VIEW_OVERLAY)
 		toggle_view(r, VIEW_TOKENS);   /* the block at the top, token by token */
@@ -1190,7 +1462,15 @@ static const binding bindings[] = {
 	{ NULL, { DK_ENTER }, 1, act_enter, 0, "follow the selected link", NULL },
 	{ NULL, { 0 }, 1, NULL, 0, "follow link [NUMBER]", "NUMBER Enter" },
 	{ NULL, { DK_BACKSPACE, 'H' }, 2, go, -1, "back", NULL },
-	{ NULL, { 'L' }, 1, go, 1, "forward", NULL },
+	{ NULL, { 'F' }, 1, go, 1, "forward", NULL },
+	{ NULL, { 'L' }, 1, act_view, VIEW_LINKS,
+	    "list the links (Enter follows, / searches)", NULL },
+	{ NULL, { 'y' }, 1, act_yank, 0,
+	    "copy the selected link's address, else the\n"
+	    "page's (OSC 52: the terminal's clipboard)", NULL },
+	{ NULL, { 'M' }, 1, act_browser, 0,
+	    "open the selected link, else the page, in\n"
+	    "$BROWSER", NULL },
 	{ NULL, { 'o' }, 1, act_open, 0, "open a URL or file", NULL },
 	{ NULL, { 'r' }, 1, act_reload, 0, "reload", NULL },
 	{ "Extraction", { 'a' }, 1, switch_algorithm, 1, "next, previous algorithm", NULL },
@@ -1348,6 +1628,7 @@ reader_free(reader *r)
 	search_clear(r);
 	layout_free(&r->lay);
 	layout_free(&r->help);
+	layout_free(&r->list);
 	tokens_free(&r->tok);
 	pith_article_free(r->art);
 	pith_doc_free(r->doc);

@@ -201,13 +201,13 @@ start 80 24 "$D/links.html"
 check "links: page open" "First page of links"
 check "links are numbered" "second page[1]"
 keys Tab
-check "Tab selects the first link" "[1] second.html"
+check "Tab selects the first link: its address, resolved" "reader/second.html"
 keys Enter
 check "Enter follows it" "Welcome to the second page"
 keys BSpace
 check "Backspace goes back" "This is the first page"
-keys L
-check "L goes forward" "Welcome to the second page"
+keys F
+check "F goes forward" "Welcome to the second page"
 keys H
 check "H goes back" "This is the first page"
 keys 1 Enter

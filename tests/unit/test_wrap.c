@@ -438,6 +438,36 @@ static void test_random_invariants(void **state)
 	}
 }
 
+/* An address too long for the message line keeps its host and its
+ * end, in exactly the columns given. */
+static void
+test_cut_middle(void **state)
+{
+	const char *url = "https://example.com/a/very/long/path/to/the/page/story.html";
+	char out[256];
+	size_t n;
+
+	(void)state;
+	n = wrap_cut_middle(url, strlen(url), 100, "...", out, sizeof out);
+	assert_string_equal(out, url);
+	assert_int_equal(n, strlen(url));
+	wrap_cut_middle(url, strlen(url), 31, "...", out, sizeof out);
+	assert_string_equal(out, "https://exampl...age/story.html");
+	assert_int_equal(wrap_width(out, strlen(out)), 31);
+	/* Wide characters: never more columns than asked, never a split
+	 * character. */
+	wrap_cut_middle("\xe6\xbc\xa2\xe5\xad\x97\xe6\xbc\xa2\xe5\xad\x97\xe6\xbc\xa2\xe5\xad\x97", 18, 7,
+	    "\xe2\x80\xa6", out, sizeof out);
+	assert_true(wrap_width(out, strlen(out)) <= 7);
+	assert_string_equal(out, "\xe6\xbc\xa2\xe2\x80\xa6\xe5\xad\x97");
+	/* A combining mark stays on its letter. */
+	wrap_cut_middle("abcdefghie\xcc\x81", 12, 6, "~", out, sizeof out);
+	assert_string_equal(out, "ab~hie\xcc\x81");
+	/* A small buffer is cut between characters. */
+	n = wrap_cut_middle("\xe6\xbc\xa2\xe5\xad\x97", 6, 10, "~", out, 5);
+	assert_int_equal(n, 3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -455,6 +485,7 @@ int main(void)
 		cmocka_unit_test(test_wrap_width),
 		cmocka_unit_test(test_ascii_fast_path),
 		cmocka_unit_test(test_random_invariants),
+		cmocka_unit_test(test_cut_middle),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

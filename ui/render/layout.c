@@ -1094,7 +1094,7 @@ layout_add_line(layout *l, size_t b, unsigned flags)
 
 int
 layout_add_text(layout *l, const char *s, size_t n, unsigned elem,
-                unsigned attr, int content)
+                unsigned attr, int content, int link)
 {
 	builder bd = { .l = l, .link = -1 };
 	char small[256], *clean = small;
@@ -1108,7 +1108,7 @@ layout_add_text(layout *l, const char *s, size_t n, unsigned elem,
 		return -1;
 	}
 	k = layout_clean(s, n, 0, clean, clean == small ? sizeof small : 3 * n + 1);
-	add_seg(&bd, clean, k, elem, attr, content, -1);
+	add_seg(&bd, clean, k, elem, attr, content, link);
 	if (clean != small)
 		free(clean);
 	return l->oom ? -1 : 0;

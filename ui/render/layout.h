@@ -99,11 +99,12 @@ void layout_free(layout *l);
 /* Build a layout line by line, for renderers that show something other
  * than an article (the overlay's token level, the link list): a new
  * line showing block b (LAYOUT_NONE: none), then text appended to the
- * last line, made safe as layout_clean makes it.  l must be zeroed
- * with its width set.  0, or -1 when out of memory (l->oom is set). */
+ * last line, made safe as layout_clean makes it, part of link `link`
+ * (an index into l->links, or -1).  l must be zeroed with its width
+ * set.  0, or -1 when out of memory (l->oom is set). */
 int layout_add_line(layout *l, size_t b, unsigned flags);
 int layout_add_text(layout *l, const char *s, size_t n, unsigned elem,
-                    unsigned attr, int content);
+                    unsigned attr, int content, int link);
 /* Line i's text, without its styles. */
 void layout_line_text(const layout *l, size_t i, char *out, size_t size);
 

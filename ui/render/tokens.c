@@ -106,7 +106,7 @@ add_mark(builder *bd)
 static void
 text(builder *bd, const char *s, unsigned elem, unsigned attr)
 {
-	if (layout_add_text(&bd->v->lay, s, strlen(s), elem, attr, 0) != 0)
+	if (layout_add_text(&bd->v->lay, s, strlen(s), elem, attr, 0, -1) != 0)
 		bd->oom = 1;
 }
 
@@ -161,7 +161,7 @@ flush(builder *bd, size_t block, int has_run, double max_run)
 			if (k > i && it->space)
 				text(bd, " ", TH_TEXT, 0);
 			if (layout_add_text(&bd->v->lay, bd->text + it->off, it->len, it->elem,
-			    it->attr, !it->mark) != 0)
+			    it->attr, !it->mark, -1) != 0)
 				bd->oom = 1;
 			if (it->mark)
 				add_mark(bd);

@@ -9,6 +9,7 @@
 #include "wrap.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,4 +222,77 @@ int wrap_width(const char *s, size_t len)
 	if (gb != small)
 		free(gb);
 	return clamp(w);
+}
+
+/* The columns of code point c, as cluster() counts a cluster's first. */
+static int
+cp_width(ucs4_t c)
+{
+	int w = c == SOFT_HYPHEN ? 0 : uc_width(c, "UTF-8");
+
+	return w < 0 ? 0 : w;
+}
+
+size_t
+wrap_cut_middle(const char *s, size_t len, int width, const char *ellipsis,
+                char *out, size_t size)
+{
+	const uint8_t *u = (const uint8_t *)s;
+	int ew = wrap_width(ellipsis, strlen(ellipsis)), head, tail, w = 0;
+	size_t i = 0, h = 0, t = len, k;
+
+	if (size == 0)
+		return 0;
+	if (wrap_width(s, len) <= width || width <= ew) {
+		k = len < size - 1 ? len : size - 1;
+		/* Whole, or as much as fits the buffer, cut between characters. */
+		while (k < len && k > 0 && (u[k] & 0xc0) == 0x80)
+			k--;
+		memcpy(out, s, k);
+		out[k] = '\0';
+		return k;
+	}
+	/* The start (the host) gets half, the end (the page's own name) the
+	 * rest. */
+	head = (width - ew) / 2;
+	tail = width - ew - head;
+	while (i < len) {
+		ucs4_t c;
+		int n = u8_mbtoucr(&c, u + i, len - i), cw;
+
+		if (n < 0)
+			n = 1, c = 0xFFFD;
+		cw = cp_width(c);
+		if (w + cw > head)
+			break;
+		w += cw;
+		i += (size_t)n;
+	}
+	h = i;
+	for (w = 0; t > h;) {
+		size_t j = t - 1;
+		ucs4_t c;
+		int n, cw;
+
+		while (j > h && (u[j] & 0xc0) == 0x80)
+			j--;
+		n = u8_mbtoucr(&c, u + j, t - j);
+		if (n < 0)
+			c = 0xFFFD;
+		cw = cp_width(c);
+		if (w + cw > tail)
+			break;
+		w += cw;
+		t = j;
+	}
+	/* Marks that join a character stay with it. */
+	while (t < len && t > h) {
+		ucs4_t c;
+
+		if (u8_mbtoucr(&c, u + t, len - t) < 0 || cp_width(c) != 0)
+			break;
+		t += (size_t)u8_mblen(u + t, len - t);
+	}
+	k = (size_t)snprintf(out, size, "%.*s%s%.*s", (int)h, s, ellipsis, (int)(len - t), s + t);
+	return k < size ? k : size - 1;
 }
