@@ -24,6 +24,9 @@ start() {
 	shift 2
 	tm kill-server 2>/dev/null
 	rm -f "$T/status" "$T/stderr"
+	# Each run starts with no history (no page resumes where an
+	# earlier test left it) unless the test sets keep_state.
+	[ -n "${keep_state:-}" ] || rm -rf "$T/state"
 	{
 		echo "export TERM=xterm-256color LANG=C.UTF-8 HOME='$T/home'"
 		echo "export XDG_CONFIG_HOME='$T/cfg' XDG_DATA_DIRS='$T/none'"

@@ -23,6 +23,7 @@
 #include "browser.h"
 #include "clip.h"
 #include "display.h"
+#include "history.h"
 #include "layout.h"
 #include "link.h"
 #include "linklist.h"
@@ -48,6 +49,7 @@ typedef struct {
 	char *base;              /* the -u address of the first page, or NULL */
 	input in;                /* its bytes, so back and forward need no network */
 	size_t block;            /* the block at the top when it was left */
+	char *key;               /* its address in the history file, or NULL */
 } page;
 
 /* VIEW_TOKENS: the overlay's second level (tokens.h), and VIEW_LINKS
@@ -72,6 +74,8 @@ typedef struct {
 	size_t tok_top, tok_at;  /* tok_at: the boundary n or N went to */
 	layout list;             /* the link list (L), while it is shown */
 	size_t list_top;
+	history recent;          /* the pages read, while V lists them */
+	int list_recent;         /*   the list is of them, not of links */
 	view sub_back;           /* what the token level or the list return to */
 	int hscroll, max_hscroll;
 	int measure;             /* the text's width; 0: the whole screen */
@@ -278,6 +282,35 @@ search_step(reader *r, int dir)
 
 /* ---------------------------------------------------------- layout */
 
+/* The pages read (V), the most recent first: title and address. */
+static int
+list_recent(reader *r)
+{
+	linklist_entry *e = calloc(r->recent.n + 1, sizeof *e);
+	char head[64];
+	int rc;
+
+	if (e == NULL)
+		return -1;
+	for (size_t i = 0; i < r->recent.n; i++) {
+		const history_entry *h = &r->recent.e[i];
+		size_t n = strlen(h->title) + strlen(h->address) + 8;
+		char *s = malloc(n);
+
+		if (s != NULL)
+			snprintf(s, n, "%s%s%s", h->title, h->title[0] ? " \xc2\xb7 " : "", h->address);
+		e[i] = (linklist_entry){ h->address, s, (int)i + 1 };
+	}
+	snprintf(head, sizeof head, "%zu page%s read, the most recent first", r->recent.n,
+	    r->recent.n == 1 ? "" : "s");
+	rc = linklist_layout(&r->list, e, r->recent.n, r->recent.n, head,
+	    text_width(r, VIEW_TOKENS), r->dpy.ascii);
+	for (size_t i = 0; i < r->recent.n; i++)
+		free((char *)e[i].shown);
+	free(e);
+	return rc;
+}
+
 /* The link list: the article's links as numbered, then the page's
  * others (in blocks not kept), numbered on; each shown as following it
  * would open it (a file's path), or as it is when it cannot be.  0, or
@@ -289,6 +322,8 @@ list_make(reader *r)
 	size_t n = 0, cap = 0, nart = r->lay.nlinks, nb = r->doc != NULL ? pith_doc_nblocks(r->doc) : 0;
 	int rc = -1;
 
+	if (r->list_recent)
+		return list_recent(r);
 	for (size_t pass = 0; pass < 2; pass++) {
 		n = 0;
 		for (size_t i = 0; i < nart; i++, n++)
@@ -324,7 +359,8 @@ list_make(reader *r)
 		    link_target(e[i].href, r->hist[r->cur].arg, pith_doc_url(r->doc), &t, &d) == 0)
 			e[i].shown = t;
 	}
-	rc = linklist_layout(&r->list, e, cap, nart, text_width(r, VIEW_TOKENS), r->dpy.ascii);
+	rc = linklist_layout(&r->list, e, cap, nart, NULL, text_width(r, VIEW_TOKENS),
+	    r->dpy.ascii);
 	for (size_t i = 0; i < cap; i++)
 		free((char *)e[i].shown);
 	free(e);
@@ -521,6 +557,7 @@ page_free(page *p)
 {
 	free(p->arg);
 	free(p->base);
+	free(p->key);
 	input_free(&p->in);
 	memset(p, 0, sizeof *p);
 }
@@ -533,26 +570,79 @@ loading(reader *r, const char *what)
 	draw(r);
 }
 
-/* Open arg as a new page after the current one; forward history goes. */
+/* Keep the page shown, and where it is at, in the history file. */
+static void
+remember(reader *r)
+{
+	char path[4096];
+	size_t b = top_block(r);
+	diag d = {0};
+
+	if (r->nhist == 0 || r->hist[r->cur].key == NULL || r->doc == NULL ||
+	    history_path(path, sizeof path) != 0)
+		return;
+	if (history_record(path, r->hist[r->cur].key, pith_doc_title(r->doc),
+	    b == LAYOUT_NONE ? 0 : b, time(NULL), &d) != 0)
+		message(r, 1, "the history is not kept: %s", d.msg);
+}
+
+/* Where a page read before was left: its block, or LAYOUT_NONE. */
+static size_t
+resume_block(const char *key, time_t *when)
+{
+	char path[4096];
+	history h;
+	const history_entry *e;
+	size_t b = LAYOUT_NONE;
+	diag d = {0};
+
+	if (key == NULL || history_path(path, sizeof path) != 0 ||
+	    history_load(path, &h, &d) != 0)
+		return LAYOUT_NONE;
+	if ((e = history_find(&h, key)) != NULL && e->block > 0) {
+		b = e->block;
+		*when = e->time;
+	}
+	history_free(&h);
+	return b;
+}
+
+/* Open arg as a new page after the current one; forward history goes.
+ * A page read before opens where it was left. */
 static int
 open_page(reader *r, const char *arg, const char *base)
 {
 	page p = {0};
-	size_t here;
+	size_t here, at;
+	char key[4096];
+	time_t when = 0;
 
 	loading(r, arg);
 	if (read_page(r, arg, &p.in, 0) != 0)
 		return -1;
-	if ((p.arg = strdup(arg)) == NULL || (base != NULL && (p.base = strdup(base)) == NULL)) {
+	if ((p.arg = strdup(arg)) == NULL || (base != NULL && (p.base = strdup(base)) == NULL) ||
+	    (history_key(arg, key, sizeof key) == 0 && (p.key = strdup(key)) == NULL)) {
 		page_free(&p);
 		message(r, 1, "out of memory");
 		return -1;
 	}
 	/* Where we were, to come back to. */
 	here = r->nhist > 0 ? top_block(r) : LAYOUT_NONE;
-	if (show(r, &p.in, p.base, LAYOUT_NONE) != 0) {
+	remember(r);
+	at = resume_block(p.key, &when);
+	if (show(r, &p.in, p.base, at) != 0) {
 		page_free(&p);
 		return -1;
+	}
+	if (at != LAYOUT_NONE && r->top > 0) {
+		char date[64];
+		struct tm tm;
+
+		if (localtime_r(&when, &tm) == NULL || strftime(date, sizeof date, "%e %b %H:%M",
+		    &tm) == 0)
+			date[0] = '\0';
+		message(r, 0, "resumed where you left it (paragraph %zu, %s); g goes to the top",
+		    at + 1, date[0] == ' ' ? date + 1 : date);
 	}
 	if (r->nhist > 0)
 		r->hist[r->cur].block = here;
@@ -580,6 +670,7 @@ go(reader *r, int dir)
 	}
 	to = dir < 0 ? r->cur - 1 : r->cur + 1;
 	r->hist[r->cur].block = top_block(r);
+	remember(r);
 	if (show(r, &r->hist[to].in, r->hist[to].base, r->hist[to].block) == 0) {
 		r->cur = to;
 		message(r, 0, "%s", r->hist[to].arg);
@@ -669,6 +760,18 @@ follow(reader *r, int link)
 	}
 	/* The document's string: it outlives the list. */
 	href = l->links[link].href;
+	if (r->view == VIEW_LINKS && r->list_recent) {
+		char *addr = strdup(href);
+
+		r->view = r->sub_back;
+		relayout(r, LAYOUT_NONE);
+		if (addr == NULL)
+			message(r, 1, "out of memory");
+		else
+			open_page(r, addr, NULL);  /* it says why not */
+		free(addr);
+		return;
+	}
 	if (r->view == VIEW_LINKS) {
 		r->view = r->sub_back;
 		relayout(r, LAYOUT_NONE);
@@ -1028,7 +1131,7 @@ sub_toggle(reader *r, view v, size_t at)
 		message(r, 1, "no article to explain");
 		return;
 	}
-	if (v == VIEW_LINKS && r->lay.nlinks == 0) {
+	if (v == VIEW_LINKS && !r->list_recent && r->lay.nlinks == 0) {
 		message(r, 1, "no links on this page");
 		return;
 	}
@@ -1043,10 +1146,10 @@ sub_toggle(reader *r, view v, size_t at)
 	}
 	relayout(r, at);
 	if (v == VIEW_LINKS) {
-		r->sel = r->sel >= 0 ? r->sel : 0;
+		r->sel = r->sel >= 0 && !r->list_recent ? r->sel : 0;
 		list_show(r);
-		message(r, 0, "links: Enter follows, / searches, y copies, M opens in $BROWSER, "
-		    "q returns");
+		message(r, 0, "%s: Enter %s, / searches, y copies, M opens in $BROWSER, q returns",
+		    r->list_recent ? "pages read" : "links", r->list_recent ? "opens" : "follows");
 	} else {
 		message(r, 0, "%s", r->tok.evidence ?
 		    "readability's candidates and the top's siblings; n N: the ones kept; q returns" :
@@ -1248,7 +1351,30 @@ act_search(reader *r, int arg)
 static void
 act_view(reader *r, int v)
 {
+	if (v == VIEW_LINKS && r->view != VIEW_LINKS)
+		r->list_recent = 0;
 	toggle_view(r, (view)v);
+}
+
+/* V: the pages read, from the history file. */
+static void
+act_recent(reader *r, int arg)
+{
+	char path[4096];
+	diag d = {0};
+
+	(void)arg;
+	if (r->view == VIEW_LINKS)
+		toggle_view(r, VIEW_LINKS);
+	remember(r);
+	history_free(&r->recent);
+	if (history_path(path, sizeof path) != 0 || history_load(path, &r->recent, &d) != 0) {
+		message(r, 1, "no history: %s", d.msg[0] ? d.msg : "no home folder");
+		return;
+	}
+	r->list_recent = 1;
+	r->sel = -1;
+	toggle_view(r, VIEW_LINKS);
 }
 
 static void
@@ -1471,6 +1597,9 @@ static const binding bindings[] = {
 	{ NULL, { 'M' }, 1, act_browser, 0,
 	    "open the selected link, else the page, in\n"
 	    "$BROWSER", NULL },
+	{ NULL, { 'V' }, 1, act_recent, 0,
+	    "the pages read before, the most recent first\n"
+	    "(Enter opens one where it was left)", NULL },
 	{ NULL, { 'o' }, 1, act_open, 0, "open a URL or file", NULL },
 	{ NULL, { 'r' }, 1, act_reload, 0, "reload", NULL },
 	{ "Extraction", { 'a' }, 1, switch_algorithm, 1, "next, previous algorithm", NULL },
@@ -1629,6 +1758,7 @@ reader_free(reader *r)
 	layout_free(&r->lay);
 	layout_free(&r->help);
 	layout_free(&r->list);
+	history_free(&r->recent);
 	tokens_free(&r->tok);
 	pith_article_free(r->art);
 	pith_doc_free(r->doc);
@@ -1709,6 +1839,7 @@ reader_run(const reader_options *o, diag *d)
 		idle = 0;
 		key(r, k);
 	}
+	remember(r);
 	display_close(&r->dpy);
 	reader_free(r);
 	return 0;

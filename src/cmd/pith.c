@@ -18,6 +18,8 @@
 #include "cmd.h"
 #include "config.h"
 #include "explain.h"
+#include "history.h"
+#include "layout.h"
 #include "reader.h"
 #include "site.h"
 #include "sitetpl.h"
@@ -60,6 +62,8 @@ static const char usage_text[] =
 "      --time-limit S      give up finding the article after S seconds\n"
 "                          (10); 0: no limit\n"
 "      --list-algorithms   list the algorithms and exit\n"
+"      --history           list the pages read in the reader, the most recent\n"
+"                          first, and exit\n"
 "      --list-params       list the parameters with their defaults and exit\n"
 "  -h, --help              show this help and exit\n"
 "      pith eval --help      scoring the algorithms on a corpus\n"
@@ -88,7 +92,8 @@ typedef struct {
 
 enum { OPT_LIST_ALGORITHMS = 256, OPT_LIST_PARAMS, OPT_EXPLAIN, OPT_THEME,
 	OPT_CONFIG, OPT_CAPTIONS, OPT_TIMEOUT, OPT_MAX_SIZE, OPT_USER_AGENT,
-	OPT_RELOAD, OPT_OFFLINE, OPT_CACHE_SIZE, OPT_NO_LEARN, OPT_TIME_LIMIT };
+	OPT_RELOAD, OPT_OFFLINE, OPT_CACHE_SIZE, OPT_NO_LEARN, OPT_TIME_LIMIT,
+	OPT_HISTORY };
 
 static const struct option longopts[] = {
 	{ "dump", no_argument, NULL, 'd' },
@@ -100,6 +105,7 @@ static const struct option longopts[] = {
 	{ "param", required_argument, NULL, 'p' },
 	{ "list-algorithms", no_argument, NULL, OPT_LIST_ALGORITHMS },
 	{ "list-params", no_argument, NULL, OPT_LIST_PARAMS },
+	{ "history", no_argument, NULL, OPT_HISTORY },
 	{ "explain", optional_argument, NULL, OPT_EXPLAIN },
 	{ "captions", no_argument, NULL, OPT_CAPTIONS },
 	{ "theme", required_argument, NULL, OPT_THEME },
@@ -164,6 +170,33 @@ list(int what)
 	}
 	for (size_t i = 0; (name = pith_params_describe(i, &dflt, &doc)); i++)
 		printf("%-14s %-8g %s\n", name, dflt, doc);
+}
+
+/* --history: the pages the reader kept, one a line: when, address,
+ * title (page data, so through the filter every screen text takes). */
+static int
+print_history(void)
+{
+	char path[4096], date[32], addr[4096], title[1024];
+	history h;
+	diag d = {0};
+
+	if (history_path(path, sizeof path) != 0)
+		return report("no home folder for the history"), EXIT_INPUT;
+	if (history_load(path, &h, &d) != 0)
+		return report("%s", d.msg), EXIT_INPUT;
+	for (size_t i = 0; i < h.n; i++) {
+		struct tm tm;
+
+		if (localtime_r(&h.e[i].time, &tm) == NULL ||
+		    strftime(date, sizeof date, "%Y-%m-%d %H:%M", &tm) == 0)
+			snprintf(date, sizeof date, "?");
+		layout_clean(h.e[i].address, strlen(h.e[i].address), 0, addr, sizeof addr);
+		layout_clean(h.e[i].title, strlen(h.e[i].title), 0, title, sizeof title);
+		printf("%s  %s  %s\n", date, addr, title);
+	}
+	history_free(&h);
+	return fflush(stdout) == 0 ? EXIT_ARTICLE : EXIT_INPUT;
 }
 
 /* -w, --timeout and --user-agent: 0, or -1 when the value is bad. */
@@ -277,6 +310,8 @@ parse_options(int argc, char **argv, pith_options *o)
 		case OPT_LIST_ALGORITHMS: case OPT_LIST_PARAMS:
 			list(ch);
 			return 0;
+		case OPT_HISTORY:
+			return print_history();
 		case 'h':
 			fputs(usage_text, stdout);
 			return 0;

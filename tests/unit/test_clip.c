@@ -77,13 +77,13 @@ test_browser_command(void **state)
 static void
 test_browser_open(void **state)
 {
-	char dir[] = "/tmp/pith-clip-XXXXXX", browser[512], got[512], *text = NULL;
+	char dir[256], browser[512], got[512], *text = NULL;
 	const char *addr = "https://e.com/a b;$(touch pwned)'\"";
 	size_t len;
 	diag d = {0};
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
+	scratch_make(dir, sizeof dir, "browser");
 	snprintf(browser, sizeof browser, "false:printf %%s %%s >%s/got", dir);
 	assert_int_equal(browser_open(browser, addr, &d), 0);
 	snprintf(got, sizeof got, "%s/got", dir);
@@ -100,8 +100,7 @@ test_browser_open(void **state)
 	assert_non_null(strstr(d.msg, "exit status 1"));
 	assert_int_equal(browser_open(NULL, addr, &d), -1);
 	assert_non_null(strstr(d.msg, "set BROWSER"));
-	remove(got);
-	rmdir(dir);
+	scratch_remove(dir);
 }
 
 static void
@@ -116,7 +115,7 @@ test_linklist(void **state)
 	char line[256];
 
 	(void)state;
-	assert_int_equal(linklist_layout(&l, e, 3, 2, 40, 0), 0);
+	assert_int_equal(linklist_layout(&l, e, 3, 2, NULL, 40, 0), 0);
 	assert_int_equal(l.nlinks, 3);
 	layout_line_text(&l, 0, line, sizeof line);
 	assert_string_equal(line, "3 links on this page");

@@ -10,7 +10,7 @@
 #include "wrap.h"
 
 static void
-heading(layout *l, const char *s)
+title(layout *l, const char *s)
 {
 	if (l->nlines > 0)
 		layout_add_line(l, LAYOUT_NONE, 0);
@@ -21,7 +21,7 @@ heading(layout *l, const char *s)
 
 int
 linklist_layout(layout *l, const linklist_entry *e, size_t n, size_t in_article,
-                int width, int ascii)
+                const char *heading, int width, int ascii)
 {
 	char head[96], num[32], *clean = NULL;
 	size_t cap = 0;
@@ -32,7 +32,7 @@ linklist_layout(layout *l, const linklist_entry *e, size_t n, size_t in_article,
 		return l->oom = 1, -1;
 	l->nlinks = l->caplinks = n;
 	snprintf(head, sizeof head, "%zu link%s on this page", n, n == 1 ? "" : "s");
-	heading(l, head);
+	title(l, heading != NULL ? heading : head);
 	for (size_t i = 0; i < n && !l->oom; i++) {
 		const char *shown = e[i].shown != NULL ? e[i].shown : e[i].href != NULL ? e[i].href : "";
 		size_t len = strlen(shown), k, nwl = 0;
@@ -41,7 +41,7 @@ linklist_layout(layout *l, const linklist_entry *e, size_t n, size_t in_article,
 
 		if (i == in_article && i > 0) {
 			snprintf(head, sizeof head, "Elsewhere on the page");
-			heading(l, head);
+			title(l, head);
 		}
 		l->links[i] = (layout_link){ e[i].href, LAYOUT_NONE, e[i].number };
 		/* The address made safe first, so it wraps as it is shown. */

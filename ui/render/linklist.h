@@ -15,13 +15,13 @@ typedef struct {
 } linklist_entry;
 
 /* Lay out n entries in width columns into l (zeroed or freed before):
- * a heading, then "n  address" per entry, the address wrapped under
+ * a heading (NULL: "N links on this page"), then "n  address" per entry, the address wrapped under
  * itself; the entries from in_article on under a heading of their own
  * (elsewhere on the page).  l->links are the entries, each at the line
  * of its entry, so selecting and searching work as in the article.  0,
  * or -1 when out of memory. */
 int linklist_layout(layout *l, const linklist_entry *e, size_t n, size_t in_article,
-                    int width, int ascii);
+                    const char *heading, int width, int ascii);
 
 /* The link of list line i (the entry it is part of), or -1. */
 int linklist_at(const layout *l, size_t i);
