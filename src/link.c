@@ -1,8 +1,10 @@
 /*
  * link.c - where a link may lead; see link.h.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "link.h"
 
 /* %XX escapes of a file: URL or relative path. */
@@ -90,4 +92,39 @@ done:
 		return diag_fail(d, "out of memory");
 	*out = t;
 	return 0;
+}
+
+int
+link_bare_host(const char *typed, char *out, size_t size)
+{
+	static const char *const ext[] = {
+		"html", "htm", "xhtml", "txt", "md", "xml", "json", "pdf", "php", "asp"
+	};
+	size_t host = strcspn(typed, ":/?#"), last = 0, dots = 0;
+	int n;
+
+	if (host == 0 || strstr(typed, "://") != NULL || typed[0] == '.' || typed[0] == '-' ||
+	    typed[host - 1] == '.' || typed[strcspn(typed, " \t")] != '\0')
+		return 0;
+	for (size_t i = 0; i < host; i++) {
+		char c = typed[i];
+
+		if (c == '.') {
+			dots++;
+			last = i + 1;
+		} else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c == '-')) {
+			return 0;
+		}
+	}
+	if (dots == 0 && !(host == 9 && strncasecmp(typed, "localhost", 9) == 0))
+		return 0;
+	/* "notes.txt" is a file that is not there, not a host. */
+	for (size_t i = 0; dots > 0 && i < sizeof ext / sizeof ext[0]; i++)
+		if (host - last == strlen(ext[i]) && strncasecmp(typed + last, ext[i], host - last) == 0)
+			return 0;
+	if (typed[host] == ':' && (typed[host + 1] < '0' || typed[host + 1] > '9'))
+		return 0;
+	n = snprintf(out, size, "https://%s", typed);
+	return n > 0 && (size_t)n < size;
 }

@@ -20,4 +20,11 @@ const char *link_fragment(const char *href, const char *here);
 int link_target(const char *href, const char *page_arg, const char *here,
                 char **out, diag *d);
 
+/* Whether typed is an address without its scheme ("example.com/story",
+ * "localhost:8080/x"): a host of letters, digits, '-' and '.' with a
+ * dot (or "localhost"), whose last label is not a file's extension,
+ * then an optional port and path.  Then 1 with "https://" + typed in
+ * out; else 0 (a file's name, a path, anything else). */
+int link_bare_host(const char *typed, char *out, size_t size);
+
 #endif

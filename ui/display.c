@@ -59,6 +59,12 @@ display_open(display *d, char *err, size_t errsize)
 	/* Esc cancels a prompt; waiting a second to see if it starts a
 	 * sequence feels broken. */
 	set_escdelay(25);
+	/* Home and End as tmux, screen and rxvt send them, whatever TERM's
+	 * description says. */
+	define_key("\033[1~", KEY_HOME);
+	define_key("\033[4~", KEY_END);
+	define_key("\033[7~", KEY_HOME);
+	define_key("\033[8~", KEY_END);
 	if (has_colors() && start_color() == OK) {
 		d->colors = COLORS > 0 ? COLORS : 0;
 		if (use_default_colors() != OK)
@@ -366,23 +372,27 @@ display_bar(display *d, int y, const char *left, const char *right,
 }
 
 void
-display_prompt(display *d, int y, const char *label, const char *input)
+display_prompt(display *d, int y, const char *label, const char *input, size_t cursor)
 {
-	char l[256], in[1024];
+	char l[256], before[4096], after[4096];
 	const char *p, *end;
 	attr_t a = (attr_t)d->attr[TH_MESSAGE];
-	int x = 0, room;
+	int x = 0, room, cx;
 
+	if (cursor > strlen(input))
+		cursor = strlen(input);
 	layout_clean(label, strlen(label), d->ascii, l, sizeof l);
-	layout_clean(input, strlen(input), d->ascii, in, sizeof in);
+	layout_clean(input, cursor, d->ascii, before, sizeof before);
+	layout_clean(input + cursor, strlen(input + cursor), d->ascii, after, sizeof after);
 	display_bar(d, y, "", "", TH_MESSAGE);
 	put(y, &x, COLS - 1, l, strlen(l), a | A_BOLD);
-	/* Too long to fit: show the end, where the typing is. */
+	/* Too long to fit: the start goes, so the cursor stays in view
+	 * with room for a little of what follows it. */
 	room = COLS - 1 - x;
-	p = in;
-	end = in + strlen(in);
-	if (text_width(in) > room) {
-		int over = text_width(in) - room + 1;
+	p = before;
+	end = before + strlen(before);
+	if (text_width(before) + (after[0] ? 1 : 0) > room) {
+		int over = text_width(before) - room + 2 + (after[0] && room > 12 ? 8 : 0);
 
 		while (p < end && over > 0) {
 			const char *q = next_cluster(p, end);
@@ -393,7 +403,9 @@ display_prompt(display *d, int y, const char *label, const char *input)
 		put(y, &x, COLS - 1, d->ascii ? "<" : "\xe2\x80\xa6", d->ascii ? 1 : 3, a);
 	}
 	put(y, &x, COLS - 1, p, (size_t)(end - p), a);
-	move(y, x < COLS ? x : COLS - 1);
+	cx = x;
+	put(y, &x, COLS - 1, after, strlen(after), a);
+	move(y, cx < COLS ? cx : COLS - 1);
 }
 
 void

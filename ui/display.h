@@ -58,8 +58,10 @@ void display_line(display *d, int y, int x, int width, const layout *l,
 /* A whole row: left text, right text flush right, in element e. */
 void display_bar(display *d, int y, const char *left, const char *right,
                  theme_elem e);
-/* A prompt and what was typed so far, the cursor after it. */
-void display_prompt(display *d, int y, const char *label, const char *input);
+/* A prompt and what was typed so far, the cursor at byte `cursor` of
+ * it (the start scrolled away when it is too long). */
+void display_prompt(display *d, int y, const char *label, const char *input,
+                    size_t cursor);
 /* Show what was drawn; hide the cursor unless a prompt placed it. */
 void display_flush(display *d, int cursor);
 

@@ -25,8 +25,10 @@
 #include "display.h"
 #include "history.h"
 #include "layout.h"
+#include "edit.h"
 #include "link.h"
 #include "linklist.h"
+#include "recall.h"
 #include "overlay.h"
 #include "save.h"
 #include "sitetpl.h"
@@ -93,6 +95,7 @@ typedef struct {
 	int msg_error;
 	const char *prompt;      /* while reading a line: its label */
 	char *input;             /*   and what is typed */
+	size_t input_cur;        /*   and where the cursor is in it */
 	util_buf help_text;      /* made from the key bindings */
 	int quit;
 } reader;
@@ -827,17 +830,46 @@ select_link(reader *r, int dir)
 /* Read a line at the bottom; 1 with buf filled, 0 when cancelled. */
 static void on_resize(reader *r);
 
+/* The editor's key for a reader's key. */
 static int
-prompt(reader *r, const char *label, char *buf, size_t size)
+edit_code(int k)
 {
-	size_t len = strlen(buf);
-	int done = -1, idle = 0;
+	switch (k) {
+	case DK_LEFT: return EDIT_LEFT;
+	case DK_RIGHT: return EDIT_RIGHT;
+	case DK_HOME: return EDIT_HOME;
+	case DK_END: return EDIT_END;
+	case DK_BACKSPACE: return EDIT_BACKSPACE;
+	case DK_DELETE: return EDIT_DELETE;
+	case DK_UP: return EDIT_UP;
+	case DK_DOWN: return EDIT_DOWN;
+	default: return k < 0 ? 0 : k;
+	}
+}
 
+/* Read a line at the bottom, buf its start, edited as readline edits
+ * (edit.h); Up and Down recall what was typed at the prompt `name`
+ * before (NULL: nothing), in this run or earlier ones.  1 with buf
+ * filled, 0 when cancelled. */
+static int
+prompt(reader *r, const char *label, const char *name, char *buf, size_t size)
+{
+	static edit_line e;      /* 8 KB: not on the stack */
+	char **hist = NULL;
+	size_t nhist = 0;
+	int done = -1, idle = 0;
+	diag d = {0};
+
+	/* An unreadable file of entries only means none to recall. */
+	if (name != NULL && recall_load(name, &hist, &nhist, &d) != 0)
+		nhist = 0;
+	edit_init(&e, buf, (const char *const *)hist, nhist, size - 1);
 	r->prompt = label;
-	r->input = buf;
 	while (done < 0) {
 		int k;
 
+		r->input = e.text;
+		r->input_cur = e.cur;
 		draw(r);
 		k = display_key(&r->dpy);
 		if (k == DK_NONE) {
@@ -846,38 +878,24 @@ prompt(reader *r, const char *label, char *buf, size_t size)
 			continue;
 		}
 		idle = 0;
-		if (k == DK_ENTER) {
+		if (k == DK_ENTER)
 			done = 1;
-		} else if (k == 27 || k == 7 || k == 3) {
+		else if (k == 27 || k == 7 || k == 3)
 			done = 0;                 /* Esc, Ctrl-G, Ctrl-C */
-		} else if (k == DK_RESIZE) {
+		else if (k == DK_RESIZE)
 			on_resize(r);
-		} else if (k == DK_BACKSPACE) {
-			while (len > 0 && ((unsigned char)buf[len - 1] & 0xc0) == 0x80)
-				len--;
-			if (len > 0)
-				len--;
-		} else if (k == 21) {
-			len = 0;                  /* Ctrl-U */
-		} else if (k == 23) {
-			while (len > 0 && buf[len - 1] == ' ')
-				len--;                /* Ctrl-W: the last word */
-			while (len > 0 && buf[len - 1] != ' ' && buf[len - 1] != '/')
-				len--;
-		} else if (k >= 0x20 && k != 0x7f && !(k >= 0x80 && k < 0xa0)) {
-			uint8_t u[6];
-			int n = u8_uctomb(u, (ucs4_t)k, sizeof u);
-
-			if (n > 0 && len + (size_t)n < size) {
-				memcpy(buf + len, u, (size_t)n);
-				len += (size_t)n;
-			}
-		}
-		buf[len] = '\0';
+		else
+			edit_key(&e, edit_code(k));
 	}
+	recall_free(hist, nhist);
 	r->prompt = NULL;
 	r->input = NULL;
 	r->msg[0] = '\0';
+	if (done) {
+		memcpy(buf, e.text, e.len + 1);
+		if (name != NULL && recall_add(name, buf, &d) != 0)
+			message(r, 1, "%s", d.msg);
+	}
 	return done;
 }
 
@@ -893,6 +911,7 @@ confirm(reader *r, const char *question)
 
 		r->prompt = question;
 		r->input = empty;
+		r->input_cur = 0;
 		draw(r);
 		k = display_key(&r->dpy);
 		r->prompt = NULL;
@@ -934,7 +953,8 @@ save(reader *r, int markdown)
 	if (save_default_path(r->opt->save_dir, pith_doc_title(r->doc), ext, path,
 	    sizeof path) != 0)
 		path[0] = '\0';
-	if (!prompt(r, markdown ? "Save Markdown to: " : "Save text to: ", path, sizeof path) ||
+	if (!prompt(r, markdown ? "Save Markdown to: " : "Save text to: ", "save", path,
+	    sizeof path) ||
 	    path[0] == '\0') {
 		message(r, 0, "not saved");
 		return;
@@ -967,11 +987,21 @@ save(reader *r, int markdown)
 static void
 open_prompt(reader *r)
 {
-	char buf[4096] = "";
+	char buf[4096] = "", url[4200];
+	const page *pg = r->nhist > 0 ? &r->hist[r->cur] : NULL;
 
-	if (!prompt(r, "Open: ", buf, sizeof buf) || buf[0] == '\0')
+	/* The current address, to edit into the next (w3m's U). */
+	if (pg != NULL && strcmp(pg->arg, "-") != 0)
+		snprintf(buf, sizeof buf, "%s", pg->arg);
+	if (!prompt(r, "Open: ", "open", buf, sizeof buf) || buf[0] == '\0')
 		return;
 	expand_home(buf, sizeof buf);
+	/* "example.com/story": no such file, so the web. */
+	if (!util_is_url(buf) && access(buf, F_OK) != 0 &&
+	    link_bare_host(buf, url, sizeof url)) {
+		open_page(r, url, NULL);
+		return;
+	}
 	open_page(r, buf, NULL);
 }
 
@@ -980,7 +1010,7 @@ search_prompt(reader *r)
 {
 	char buf[QUERY_MAX] = "";
 
-	if (!prompt(r, "/", buf, sizeof buf))
+	if (!prompt(r, "/", "search", buf, sizeof buf))
 		return;
 	/* An empty search repeats the last one. */
 	if (buf[0] != '\0')
@@ -1019,7 +1049,7 @@ make_template(reader *r)
 	}
 	sitetpl_line(r->doc, b, line, sizeof line);
 	snprintf(label, sizeof label, "Template line for %s: ", host);
-	if (!prompt(r, label, line, sizeof line) || line[0] == '\0') {
+	if (!prompt(r, label, NULL, line, sizeof line) || line[0] == '\0') {
 		message(r, 0, "no template written");
 		return;
 	}
@@ -1259,7 +1289,7 @@ draw(reader *r)
 		    r->nhist);
 	display_bar(&r->dpy, r->rows - 2, status, right, TH_STATUS);
 	if (r->prompt != NULL) {
-		display_prompt(&r->dpy, r->rows - 1, r->prompt, r->input);
+		display_prompt(&r->dpy, r->rows - 1, r->prompt, r->input, r->input_cur);
 		display_flush(&r->dpy, 1);
 		return;
 	}
@@ -1600,7 +1630,9 @@ static const binding bindings[] = {
 	{ NULL, { 'V' }, 1, act_recent, 0,
 	    "the pages read before, the most recent first\n"
 	    "(Enter opens one where it was left)", NULL },
-	{ NULL, { 'o' }, 1, act_open, 0, "open a URL or file", NULL },
+	{ NULL, { 'o' }, 1, act_open, 0,
+	    "open a URL or file (offers this page's to\n"
+	    "edit; example.com/x is tried as https://)", NULL },
 	{ NULL, { 'r' }, 1, act_reload, 0, "reload", NULL },
 	{ "Extraction", { 'a' }, 1, switch_algorithm, 1, "next, previous algorithm", NULL },
 	{ NULL, { 'A' }, 1, switch_algorithm, -1, NULL, NULL },

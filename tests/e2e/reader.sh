@@ -220,13 +220,13 @@ keys 9 9 Enter
 check "a link that does not exist says so" "no link [99]"
 keys o
 check "o asks for a page" "Open:"
-keys "$D/second.html" Enter
+keys C-u "$D/second.html" Enter
 check "o opens it" "Welcome to the second page"
 keys r
 check "r reloads" "reloaded"
 # A short name, so the reason fits the message line however deep the
 # checkout is.
-keys o "no-such-page.html" Enter
+keys o C-u "no-such-page.html" Enter
 check "a page that cannot be read says why" "No such file or directory"
 check "and the page stays" "Welcome to the second page"
 quits "q after following links"

@@ -87,6 +87,32 @@ test_files(void **state)
 	target_is("file:next.html", "-", NULL, "next.html");
 }
 
+/* What the open prompt tries as https:// when no such file exists. */
+static void
+test_bare_host(void **state)
+{
+	char out[128];
+
+	(void)state;
+	assert_true(link_bare_host("example.com/story", out, sizeof out));
+	assert_string_equal(out, "https://example.com/story");
+	assert_true(link_bare_host("news.example.co.uk", out, sizeof out));
+	assert_true(link_bare_host("localhost:8080/x", out, sizeof out));
+	assert_string_equal(out, "https://localhost:8080/x");
+	assert_true(link_bare_host("127.0.0.1/a?b#c", out, sizeof out));
+	assert_false(link_bare_host("notes.txt", out, sizeof out));
+	assert_false(link_bare_host("page.html", out, sizeof out));
+	assert_false(link_bare_host("dir/page.html", out, sizeof out));
+	assert_false(link_bare_host("./example.com", out, sizeof out));
+	assert_false(link_bare_host("/tmp/x.com", out, sizeof out));
+	assert_false(link_bare_host("https://example.com/", out, sizeof out));
+	assert_false(link_bare_host("example.com:x", out, sizeof out));
+	assert_false(link_bare_host("two words.com", out, sizeof out));
+	assert_false(link_bare_host("example.", out, sizeof out));
+	assert_false(link_bare_host("", out, sizeof out));
+	assert_false(link_bare_host("example.com", out, 8));
+}
+
 int
 main(void)
 {
@@ -94,6 +120,7 @@ main(void)
 		cmocka_unit_test(test_fragment),
 		cmocka_unit_test(test_web),
 		cmocka_unit_test(test_files),
+		cmocka_unit_test(test_bare_host),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
