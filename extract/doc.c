@@ -72,7 +72,7 @@ typedef struct {
 	size_t unassigned; /* first tag token not yet given to a block */
 	char *brk;
 	size_t brkcap;
-	bool title_done, base_done, oom;
+	bool title_done, base_done, canon_done, oom;
 	const char *page_url;
 } builder;
 
@@ -905,6 +905,52 @@ node_attrs_get(const GumboNode *g, node_attrs *a)
 	}
 }
 
+/* Whether the space-separated words of list hold word (any case). */
+static bool
+has_word(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = list; p != NULL && *p != '\0';) {
+		size_t k;
+
+		p += strspn(p, " \t\n\r\f");
+		k = strcspn(p, " \t\n\r\f");
+		if (k == n && strncasecmp(p, word, n) == 0)
+			return true;
+		p += k;
+	}
+	return false;
+}
+
+/* A page read without its address (a file): links resolve against the
+ * address it gives itself, <link rel=canonical>, else og:url; only an
+ * absolute http(s) one, and a <base> still wins. */
+static void
+self_url(builder *b, GumboNode *g, GumboTag tag, const char *rel, const char *href)
+{
+	pith_doc *d = b->doc;
+	const char *u = NULL, *prop;
+	bool canon = false;
+
+	if (tag == GUMBO_TAG_LINK && href != NULL && has_word(rel, "canonical")) {
+		u = href;
+		canon = true;
+	} else if (tag == GUMBO_TAG_META && d->url == NULL &&
+	    (prop = attr(g, "property")) != NULL && strcasecmp(prop, "og:url") == 0) {
+		u = attr(g, "content");
+	}
+	if (u == NULL)
+		return;
+	u += strspn(u, " \t\n\r\f");
+	if (strncasecmp(u, "http://", 7) != 0 && strncasecmp(u, "https://", 8) != 0)
+		return;
+	free(d->url);
+	d->url = pith_url_resolve(NULL, u);
+	b->oom |= d->url == NULL;
+	b->canon_done = canon;
+}
+
 static void
 enter(builder *b, GumboNode *g)
 {
@@ -932,6 +978,9 @@ enter(builder *b, GumboNode *g)
 		b->base_done = true;
 		b->oom |= d->url == NULL;
 	}
+	if (b->page_url == NULL && !b->base_done && !b->canon_done &&
+	    (tag == GUMBO_TAG_LINK || tag == GUMBO_TAG_META))
+		self_url(b, g, tag, at.rel, href);
 	if (tag == GUMBO_TAG_HTML && d->lang == NULL && attr(g, "lang") != NULL &&
 	    *attr(g, "lang") != '\0') {
 		d->lang = strdup(attr(g, "lang"));

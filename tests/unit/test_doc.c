@@ -588,10 +588,49 @@ test_tokens_after_input_freed(void **state)
 	pith_doc_free(ref);
 }
 
+/* A page without its address resolves links against the one it gives
+ * itself: rel=canonical, else og:url; -u (the address given) and
+ * <base> win, and only an absolute http(s) address counts. */
+static void
+test_self_url(void **state)
+{
+	static const char body[] = "<body><p><a href=\"b.html\">b</a></p></body>";
+	char html[1024];
+	pith_doc *d;
+
+	(void)state;
+	snprintf(html, sizeof html, "<head><meta property=og:url content=\"https://og.example/x/\">"
+	    "<link rel=\"Canonical\" href=\" https://c.example/dir/a.html\"></head>%s", body);
+	d = parse_url(html, NULL);
+	assert_string_equal(pith_doc_url(d), "https://c.example/dir/a.html");
+	assert_string_equal(pith_doc_block(d, 0)->runs[0].href, "https://c.example/dir/b.html");
+	pith_doc_free(d);
+	d = parse_url(html, "http://given.example/");
+	assert_string_equal(pith_doc_url(d), "http://given.example/");
+	pith_doc_free(d);
+	snprintf(html, sizeof html, "<head><meta property=\"og:url\" content=\"https://og.example/x/\">"
+	    "<link rel=canonical href=\"/relative\"></head>%s", body);
+	d = parse_url(html, NULL);
+	assert_string_equal(pith_doc_url(d), "https://og.example/x/");
+	assert_string_equal(pith_doc_block(d, 0)->runs[0].href, "https://og.example/x/b.html");
+	pith_doc_free(d);
+	snprintf(html, sizeof html, "<head><base href=\"https://base.example/\">"
+	    "<link rel=canonical href=\"https://c.example/\"></head>%s", body);
+	d = parse_url(html, NULL);
+	assert_string_equal(pith_doc_url(d), "https://base.example/");
+	pith_doc_free(d);
+	snprintf(html, sizeof html, "<head><link rel=canonical href=\"javascript:x\"></head>%s", body);
+	d = parse_url(html, NULL);
+	assert_null(pith_doc_url(d));
+	assert_string_equal(pith_doc_block(d, 0)->runs[0].href, "b.html");
+	pith_doc_free(d);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_self_url),
 		cmocka_unit_test(test_entities_and_space),
 		cmocka_unit_test(test_nested_inline_runs),
 		cmocka_unit_test(test_space_between_links_is_plain),
