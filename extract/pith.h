@@ -355,7 +355,9 @@ PITH_API pith_code pith_site_load(const char *text, size_t len,
 
 /* Text options. */
 enum {
-	PITH_TEXT_CAPTIONS = 1 << 0   /* keep figure captions and image alt text */
+	PITH_TEXT_CAPTIONS = 1 << 0,  /* keep figure captions and image alt text */
+	PITH_TEXT_LINKS = 1 << 1      /* each link's text followed by its number,
+	                                 "[3]", as lynx -dump numbers them */
 };
 
 /* Plain text of the article body: blocks separated by one blank line,
@@ -363,6 +365,12 @@ enum {
  * PITH_TEXT_CAPTIONS.  *out is malloc'd and NUL-terminated. */
 PITH_API pith_code pith_article_text(const pith_article *a, unsigned flags, char **out,
                             size_t *len, pith_error *err);
+/* The addresses of the links pith_article_text numbers with the same
+ * flags, in that order: links[n - 1] is link [n] (lynx -dump's
+ * References).  *links is malloc'd, its strings the document's. */
+PITH_API pith_code pith_article_links(const pith_article *a, unsigned flags,
+                                      const char ***links, size_t *n,
+                                      pith_error *err);
 /* Markdown: headings, lists, quotes, code, links and tables kept. */
 PITH_API pith_code pith_article_markdown(const pith_article *a, char **out,
                                 size_t *len, pith_error *err);

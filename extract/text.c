@@ -44,28 +44,95 @@ finish(buf *b, char **out, size_t *len, pith_error *err)
 	return PITH_OK;
 }
 
+/* Whether text leaves the span out: images and captions are for eyes,
+ * shown only when asked (image blocks then give their alt text). */
+static bool
+text_skips(const pith_block *blk, size_t s, size_t e, unsigned flags)
+{
+	return s == e || ((blk->kind == PITH_BLOCK_IMAGE ||
+	    blk->kind == PITH_BLOCK_CAPTION) && !(flags & PITH_TEXT_CAPTIONS));
+}
+
+/* blk's text s..e into b (NULL: only count), each link's text followed
+ * by "[n]", n counting on from *n; a link is a run of runs with one
+ * address.  Its address goes to hrefs[n - 1] when hrefs is not NULL. */
+static void
+put_links(buf *b, const pith_block *blk, size_t s, size_t e, size_t *n,
+          const char **hrefs)
+{
+	size_t at = s;
+
+	for (size_t i = 0; i < blk->nruns; i++) {
+		const pith_run *r = &blk->runs[i];
+		size_t end = r->start + r->len;
+		char num[32];
+
+		if (r->href == NULL || !(r->style & PITH_STYLE_LINK) || end <= s ||
+		    r->start >= e || (i + 1 < blk->nruns && blk->runs[i + 1].href == r->href &&
+		    blk->runs[i + 1].start < e))
+			continue;
+		if (end > e)
+			end = e;
+		if (hrefs != NULL)
+			hrefs[*n] = r->href;
+		(*n)++;
+		if (b != NULL) {
+			buf_put(b, blk->text + at, end - at);
+			snprintf(num, sizeof num, "[%zu]", *n);
+			buf_puts(b, num);
+		}
+		at = end;
+	}
+	if (b != NULL)
+		buf_put(b, blk->text + at, e - at);
+}
+
 pith_code
 pith_article_text(const pith_article *a, unsigned flags, char **out,
                   size_t *len, pith_error *err)
 {
 	const pith_block *prev = NULL;
+	size_t links = 0;
 	buf b = {0};
 
 	for (size_t i = 0; i < a->nspans; i++) {
 		size_t s, e;
 		const pith_block *blk = article_span(a, i, &s, &e);
 
-		/* Images and captions are for eyes: text leaves them out
-		 * unless asked (image blocks then give their alt text). */
-		if (s == e || ((blk->kind == PITH_BLOCK_IMAGE ||
-		    blk->kind == PITH_BLOCK_CAPTION) && !(flags & PITH_TEXT_CAPTIONS)))
+		if (text_skips(blk, s, e, flags))
 			continue;
 		if (prev != NULL)
 			buf_puts(&b, adjacent(prev, blk, false) ? "\n" : "\n\n");
-		buf_put(&b, blk->text + s, e - s);
+		if (flags & PITH_TEXT_LINKS)
+			put_links(&b, blk, s, e, &links, NULL);
+		else
+			buf_put(&b, blk->text + s, e - s);
 		prev = blk;
 	}
 	return finish(&b, out, len, err);
+}
+
+pith_code
+pith_article_links(const pith_article *a, unsigned flags, const char ***hrefs,
+                   size_t *n, pith_error *err)
+{
+	*hrefs = NULL;
+	*n = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		size_t k = 0;
+
+		for (size_t i = 0; i < a->nspans; i++) {
+			size_t s, e;
+			const pith_block *blk = article_span(a, i, &s, &e);
+
+			if (!text_skips(blk, s, e, flags))
+				put_links(NULL, blk, s, e, &k, pass == 1 ? *hrefs : NULL);
+		}
+		if (pass == 0 && (*hrefs = calloc(k + 1, sizeof **hrefs)) == NULL)
+			return err_set(err, PITH_ENOMEM, "out of memory");
+		*n = k;
+	}
+	return PITH_OK;
 }
 
 /* ---------------------------------------------------------- Markdown */

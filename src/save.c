@@ -95,60 +95,81 @@ strip_controls(util_buf *b)
 		b->s[k] = '\0';
 }
 
+/* A header line of page metadata, when there is one. */
+static void
+meta_line(util_buf *b, const char *lead, const char *s, const char *tail)
+{
+	if (s == NULL || s[0] == '\0')
+		return;
+	util_buf_puts(b, lead);
+	put_line(b, s);
+	util_buf_puts(b, tail);
+}
+
+/* lynx -dump's References: the links' addresses, numbered as in the
+ * text, never wrapped (an address broken in two is no address). */
+static int
+references(util_buf *b, const pith_article *a, unsigned flags)
+{
+	const char **links;
+	size_t n;
+	pith_error err;
+
+	if (pith_article_links(a, flags, &links, &n, &err) != PITH_OK)
+		return -1;
+	if (n > 0)
+		util_buf_puts(b, "\nReferences\n\n");
+	for (size_t i = 0; i < n; i++) {
+		char num[32];
+
+		snprintf(num, sizeof num, "%4zu. ", i + 1);
+		util_buf_puts(b, num);
+		put_line(b, links[i]);
+		util_buf_puts(b, "\n");
+	}
+	free(links);
+	return 0;
+}
+
 int
-save_render(const pith_article *a, int markdown, int width, time_t now,
-            char **out, size_t *len)
+save_render(const pith_article *a, int markdown, int width, char **out, size_t *len)
 {
 	const pith_doc *d = pith_article_doc(a);
 	const pith_meta *m = pith_doc_meta(d);
 	const char *title = pith_doc_title(d), *url = pith_doc_url(d);
-	char date[64], *body = NULL;
+	/* Only the page's own date: a saved copy must not pass today off
+	 * as the article's. */
+	const char *date = m != NULL ? m->published : NULL, *by = m != NULL ? m->byline : NULL;
+	const unsigned flags = PITH_TEXT_CAPTIONS | PITH_TEXT_LINKS;
+	char *body = NULL;
 	size_t blen = 0;
 	pith_error err;
 	util_buf b = {0};
-	struct tm tm;
 
 	*out = NULL;
 	*len = 0;
-	if (m != NULL && m->published != NULL && m->published[0] != '\0')
-		snprintf(date, sizeof date, "%s", m->published);
-	else if (localtime_r(&now, &tm) == NULL || strftime(date, sizeof date, "%Y-%m-%d", &tm) == 0)
-		date[0] = '\0';
 	if ((markdown ? pith_article_markdown(a, &body, &blen, &err) :
-	    pith_article_text(a, PITH_TEXT_CAPTIONS, &body, &blen, &err)) != PITH_OK)
+	    pith_article_text(a, flags, &body, &blen, &err)) != PITH_OK)
 		return -1;
 	if (markdown) {
-		if (title != NULL && title[0] != '\0') {
-			util_buf_puts(&b, "# ");
-			put_line(&b, title);
-			util_buf_puts(&b, "\n\n");
-		}
-		if (url != NULL && url[0] != '\0') {
-			util_buf_puts(&b, "<");
-			put_line(&b, url);
-			util_buf_puts(&b, ">\n\n");
-		}
-		if (date[0] != '\0') {
-			put_line(&b, date);
-			util_buf_puts(&b, "\n\n");
-		}
+		meta_line(&b, "# ", title, "\n\n");
+		meta_line(&b, "By ", by, "\n\n");
+		meta_line(&b, "<", url, ">\n\n");
+		meta_line(&b, "", date, "\n\n");
 		util_buf_put(&b, body, blen);
 		if (blen > 0 && body[blen - 1] != '\n')
 			util_buf_puts(&b, "\n");
 	} else {
 		if (title != NULL && title[0] != '\0')
 			output_wrap(&b, title, strlen(title), width);
-		if (url != NULL && url[0] != '\0') {
-			put_line(&b, url);
-			util_buf_puts(&b, "\n");
-		}
-		if (date[0] != '\0') {
-			put_line(&b, date);
-			util_buf_puts(&b, "\n");
-		}
+		meta_line(&b, "by ", by, "\n");
+		meta_line(&b, "", url, "\n");
+		meta_line(&b, "", date, "\n");
 		if (b.len > 0)
 			util_buf_puts(&b, "\n");
 		output_wrap(&b, body, blen, width);
+		if (references(&b, a, flags) != 0)
+			b.oom = 1;
 	}
 	free(body);
 	strip_controls(&b);
@@ -160,4 +181,3 @@ save_render(const pith_article *a, int markdown, int width, time_t now,
 	*len = b.len;
 	return *out != NULL ? 0 : -1;
 }
-

@@ -22,11 +22,13 @@ void save_slug(const char *title, char *out, size_t size);
 int save_default_path(const char *dir, const char *title, const char *ext,
                       char *out, size_t size);
 
-/* The file's contents: the title, the URL, the date (the page's, else
- * today's from now), then the article as text wrapped at width (0: not
- * wrapped) or as Markdown.  *out is malloc'd.  0, or -1 when out of
- * memory. */
-int save_render(const pith_article *a, int markdown, int width, time_t now,
-                char **out, size_t *len);
+/* The file's contents: the title, the author, the URL and the page's
+ * own date (none when it has none: never today's), then the article as
+ * text wrapped at width (0: not wrapped), its links numbered [n] and
+ * their addresses listed at the end under "References" as lynx -dump
+ * lists them; or as Markdown, its links absolute when the page's
+ * address is known.  *out is malloc'd.  0, or -1 when out of memory. */
+int save_render(const pith_article *a, int markdown, int width, char **out,
+                size_t *len);
 
 #endif

@@ -960,8 +960,7 @@ save(reader *r, int markdown)
 		return;
 	}
 	expand_home(path, sizeof path);
-	if (save_render(r->art, markdown, text_width(r, VIEW_ARTICLE), time(NULL),
-	    &data, &len) != 0) {
+	if (save_render(r->art, markdown, text_width(r, VIEW_ARTICLE), &data, &len) != 0) {
 		message(r, 1, "cannot save: out of memory");
 		return;
 	}

@@ -167,15 +167,71 @@ test_write(void **state)
 	assert_int_equal(entries(), 1);
 }
 
+/* s starts with prefix (the failure shows both). */
+static void
+assert_starts(const char *s, const char *prefix)
+{
+	char head[512];
+
+	snprintf(head, sizeof head, "%.*s", (int)strlen(prefix), s);
+	assert_string_equal(head, prefix);
+}
+
 static void
 test_render(void **state)
 {
 	static const char html[] =
-	    "<html><head><title>My Title</title></head><body><article>"
+	    "<html><head><title>My Title</title><meta name=author content=\"Ann Writer\">"
+	    "</head><body><article>"
 	    "<p>The body of the article is long enough to be found, with many "
-	    "plain words one after another and hardly any tags at all.</p>"
+	    "plain words one after another and <a href=\"/other\">a link</a> "
+	    "and <a href=\"https://else.example/a/long/address/that/is/not/wrapped\">"
+	    "<b>another</b> one</a>.</p>"
 	    "</article></body></html>";
 	pith_parse_options po = { .url = "https://example.org/story" };
+	pith_doc *doc;
+	pith_article *art;
+	pith_error e;
+	char *out, *refs;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(pith_doc_parse(html, strlen(html), &po, &doc, &e), PITH_OK);
+	assert_int_equal(pith_extract(doc, NULL, NULL, &art, &e), PITH_OK);
+	assert_int_equal(save_render(art, 0, 30, &out, &len), 0);
+	assert_int_equal(strlen(out), len);
+	/* The page has no date: none is made up. */
+	assert_starts(out, "My Title\nby Ann Writer\nhttps://example.org/story\n\n");
+	assert_non_null(strstr(out, "link[1]"));
+	assert_non_null(strstr(out, "one[2]"));
+	/* The references: numbered as in the text, whole. */
+	assert_non_null(refs = strstr(out, "\nReferences\n\n"));
+	assert_non_null(strstr(refs, "   1. https://example.org/other\n"));
+	assert_non_null(strstr(refs, "   2. https://else.example/a/long/address/that/is/not/wrapped\n"));
+	for (char *l = out; l < refs; ) {
+		size_t n = strcspn(l, "\n");
+
+		assert_true(n <= 30);
+		l += n + (l[n] == '\n');
+	}
+	free(out);
+	assert_int_equal(save_render(art, 1, 30, &out, &len), 0);
+	assert_starts(out, "# My Title\n\nBy Ann Writer\n\n<https://example.org/story>\n\n");
+	assert_non_null(strstr(out, "(<https://example.org/other>)"));
+	free(out);
+	pith_article_free(art);
+	pith_doc_free(doc);
+}
+
+/* The page's own date, when it has one. */
+static void
+test_render_date(void **state)
+{
+	static const char html[] =
+	    "<html><head><title>Dated</title>"
+	    "<meta property=\"article:published_time\" content=\"2015-03-17\"></head>"
+	    "<body><article><p>The body of the article is long enough to be found, with "
+	    "many plain words one after another and hardly any tags.</p></article></body></html>";
 	pith_doc *doc;
 	pith_article *art;
 	pith_error e;
@@ -183,21 +239,11 @@ test_render(void **state)
 	size_t len;
 
 	(void)state;
-	assert_int_equal(pith_doc_parse(html, strlen(html), &po, &doc, &e), PITH_OK);
+	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &doc, &e), PITH_OK);
 	assert_int_equal(pith_extract(doc, NULL, NULL, &art, &e), PITH_OK);
-	assert_int_equal(save_render(art, 0, 30, 0, &out, &len), 0);
-	assert_int_equal(strlen(out), len);
-	assert_true(strncmp(out, "My Title\nhttps://example.org/story\n1970-01-01\n\n", 46) == 0);
-	for (char *l = out; *l; ) {
-		size_t n = strcspn(l, "\n");
-
-		assert_true(n <= 30);
-		l += n + (l[n] == '\n');
-	}
-	free(out);
-	assert_int_equal(save_render(art, 1, 30, 0, &out, &len), 0);
-	assert_true(strncmp(out, "# My Title\n\n<https://example.org/story>\n\n", 41) == 0);
-	assert_non_null(strstr(out, "plain words one after another"));
+	assert_int_equal(save_render(art, 0, 0, &out, &len), 0);
+	assert_starts(out, "Dated\n2015-03-17\n\n");
+	assert_null(strstr(out, "References"));
 	free(out);
 	pith_article_free(art);
 	pith_doc_free(doc);
@@ -211,6 +257,7 @@ main(void)
 		cmocka_unit_test(test_default_path),
 		cmocka_unit_test_setup_teardown(test_write, setup, teardown),
 		cmocka_unit_test(test_render),
+		cmocka_unit_test(test_render_date),
 	};
 
 	setenv("TZ", "UTC", 1);

@@ -487,6 +487,51 @@ static void test_control_chars_never_output(void **state)
 	}
 }
 
+/* PITH_TEXT_LINKS numbers links as pith_article_links lists them: a
+ * link split over styled runs is one, a caption's only with captions. */
+static void
+test_links_numbered(void **state)
+{
+	static const char html[] = "<article><p>One <a href=\"/a\">first <b>bold</b> link</a> "
+	    "and <a href=\"/b\">second</a>, with words enough to be an article, more and "
+	    "more words.</p><figure><img src=x.png alt=pic><figcaption>See "
+	    "<a href=\"/c\">third</a></figcaption></figure></article>";
+	pith_parse_options po = { .url = "https://e.com/" };
+	pith_doc *d = NULL;
+	pith_article *a = NULL;
+	pith_error err = {0};
+	const char **links;
+	size_t n, len;
+	char *out;
+
+	(void)state;
+	assert_int_equal(pith_doc_parse(html, strlen(html), &po, &d, &err), PITH_OK);
+	assert_int_equal(pith_extract(d, "readability", NULL, &a, &err), PITH_OK);
+	assert_int_equal(pith_article_text(a, PITH_TEXT_LINKS, &out, &len, &err), PITH_OK);
+	assert_non_null(strstr(out, "first bold link[1] and second[2],"));
+	assert_null(strstr(out, "[3]"));
+	free(out);
+	assert_int_equal(pith_article_links(a, 0, &links, &n, &err), PITH_OK);
+	assert_int_equal(n, 2);
+	assert_string_equal(links[0], "https://e.com/a");
+	assert_string_equal(links[1], "https://e.com/b");
+	free(links);
+	assert_int_equal(pith_article_text(a, PITH_TEXT_LINKS | PITH_TEXT_CAPTIONS, &out, &len,
+	    &err), PITH_OK);
+	assert_non_null(strstr(out, "third[3]"));
+	free(out);
+	assert_int_equal(pith_article_links(a, PITH_TEXT_CAPTIONS, &links, &n, &err), PITH_OK);
+	assert_int_equal(n, 3);
+	assert_string_equal(links[2], "https://e.com/c");
+	free(links);
+	/* Without the flag the text is as it was. */
+	assert_int_equal(pith_article_text(a, 0, &out, &len, &err), PITH_OK);
+	assert_null(strstr(out, "[1]"));
+	free(out);
+	pith_article_free(a);
+	pith_doc_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -525,6 +570,7 @@ int main(void)
 		cmocka_unit_test(test_md_table_cell_keeps_code_and_link),
 		cmocka_unit_test(test_cjk_rtl_unchanged),
 		cmocka_unit_test(test_control_chars_never_output),
+		cmocka_unit_test(test_links_numbered),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
