@@ -336,7 +336,9 @@ list_make(reader *r)
 			const pith_block *blk = pith_doc_block(r->doc, b);
 			const char *last = NULL;
 
-			if (r->art != NULL && pith_article_block_kept(r->art, b))
+			/* The overlay numbers every block's links already. */
+			if ((r->art != NULL && pith_article_block_kept(r->art, b)) ||
+			    r->sub_back == VIEW_OVERLAY)
 				continue;
 			for (size_t k = 0; k < blk->nruns; k++) {
 				const char *h = blk->runs[k].href;

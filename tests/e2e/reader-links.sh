@@ -104,3 +104,17 @@ keys M
 check "M without \$BROWSER says how to set one" "set BROWSER"
 quits "q quits"
 unset BROWSER
+
+# ---- L over the debug overlay: every block is there, each link once
+start 160 24 "$D/links.html"
+check "overlay: page open" "First page of links"
+keys d
+check "d: the overlay" "[overlay]"
+keys L
+check "L over the overlay lists every link of the page" "7 links on this page"
+check_not "once: nothing is elsewhere" "Elsewhere on the page"
+keys q
+check "q returns to the overlay" "[overlay]"
+keys d
+check_gone "d leaves it" "[overlay]"
+quits "q quits"
