@@ -926,8 +926,9 @@ ev_usage(const char *fmt, const char *arg)
 	return cmd_usage(&cmd_eval_entry, fmt, arg);
 }
 
-int
-eval_main(int argc, char **argv)
+/* eval_main with the parameters it fills, so that every return frees them. */
+static int
+ev_run_main(int argc, char **argv, pith_params *params)
 {
 	static const struct option longopts[] = {
 		{ "truth", required_argument, NULL, 'T' },
@@ -943,12 +944,10 @@ eval_main(int argc, char **argv)
 	size_t nnames = 0, capnames = 0, nd = 0;
 	unsigned metrics = EV_SHINGLE | EV_LCS;
 	bool per_doc = false, all = false;
-	pith_params params;
 	pith_error err = {0};
-	ev_run run = { .params = &params };
+	ev_run run = { .params = params };
 	int ch, status = EXIT_INPUT;
 
-	pith_params_init(&params);
 	optind = 1;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":a:p:h", longopts, NULL)) != -1) {
@@ -983,7 +982,7 @@ eval_main(int argc, char **argv)
 			names[nnames++] = optarg;
 			break;
 		case 'p':
-			if (pith_params_assign(&params, optarg, &err) != PITH_OK) {
+			if (pith_params_assign(params, optarg, &err) != PITH_OK) {
 				free(names);
 				return ev_usage("%s", err.msg);
 			}
@@ -1047,5 +1046,20 @@ out:
 	free(run.ids);
 	free(run.al);
 	free(names);
+	return status;
+}
+
+int
+eval_main(int argc, char **argv)
+{
+	pith_params *params = pith_params_new();
+	int status;
+
+	if (params == NULL) {
+		report("out of memory");
+		return EXIT_INPUT;
+	}
+	status = ev_run_main(argc, argv, params);
+	pith_params_free(params);
 	return status;
 }

@@ -23,6 +23,7 @@
 #include <string.h>
 #include "eval.h"
 #include "cmd.h"
+#include "pith_debug.h"
 #include "train.h"
 
 enum { NF = PITH_NFEATURES, MAX_METHODS = 16, MAXF = NF + MAX_METHODS, CLIP = 4 };
@@ -719,8 +720,9 @@ tr_method_ok(const char *name)
 	return strcmp(name, "template") != 0 && strcmp(name, "site") != 0;
 }
 
-int
-train_main(int argc, char **argv)
+/* train_main with the parameters it fills, so that every return frees them. */
+static int
+tr_run(int argc, char **argv, pith_params *params)
 {
 	static const struct option longopts[] = {
 		{ "folds", required_argument, NULL, 'F' },
@@ -734,7 +736,6 @@ train_main(int argc, char **argv)
 	const char *methods[MAX_METHODS];
 	size_t nm = 0, folds = 10, n;
 	tr_options opt = { .lambda = 0.05, .tau = 0.02, .iterations = 2000 };
-	pith_params params;
 	pith_error err = {0};
 	tr_data t = {0};
 	eval_score *method[MAX_METHODS] = {0}, *a = NULL, *b = NULL, *oracle = NULL;
@@ -743,7 +744,6 @@ train_main(int argc, char **argv)
 	double v, best = 0;
 	const char *best_name = "";
 	int ch, status = EXIT_INPUT;
-	pith_params_init(&params);
 	optind = 1;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":a:p:h", longopts, NULL)) != -1) {
@@ -772,7 +772,7 @@ train_main(int argc, char **argv)
 				return tr_usage("--tau wants a number > 0, not '%s'", optarg);
 			break;
 		case 'p':
-			if (pith_params_assign(&params, optarg, &err) != PITH_OK)
+			if (pith_params_assign(params, optarg, &err) != PITH_OK)
 				return tr_usage("%s", err.msg);
 			break;
 		case 'h':
@@ -792,7 +792,7 @@ train_main(int argc, char **argv)
 				methods[nm++] = pith_algorithm_at(i)->name;
 	t.methods = methods;
 	t.nm = nm;
-	t.params = &params;
+	t.params = params;
 	for (int i = optind; i < argc; i++) {
 		size_t pages;
 
@@ -862,5 +862,20 @@ out:
 	for (size_t d = 0; d < t.n; d++)
 		page_free(&t.page[d]);
 	free(t.page);
+	return status;
+}
+
+int
+train_main(int argc, char **argv)
+{
+	pith_params *params = pith_params_new();
+	int status;
+
+	if (params == NULL) {
+		report("out of memory");
+		return EXIT_INPUT;
+	}
+	status = tr_run(argc, argv, params);
+	pith_params_free(params);
 	return status;
 }

@@ -19,6 +19,7 @@
 #include <uniwidth.h>
 
 #include "overlay.h"
+#include "pith_debug.h"
 #include "wrap.h"
 
 #define SOFT_HYPHEN "\xc2\xad"
