@@ -243,7 +243,8 @@ emit(builder *b, const char *s, size_t n, bool plain)
 	emit_styled(b, s, n, plain, b->c.style, b->c.href);
 }
 
-static void
+/* Open a block of that kind: the block, or NULL when out of memory. */
+static pith_block *
 block_begin(builder *b, pith_block_kind kind)
 {
 	pith_doc *d = b->doc;
@@ -253,7 +254,7 @@ block_begin(builder *b, pith_block_kind kind)
 	if (!grow(&d->blocks, &b->cap_blocks, d->nblocks + 1, sizeof *d->blocks) ||
 	    !grow(&d->bwords, &b->cap_bwords, d->nblocks + 1, sizeof *d->bwords)) {
 		b->oom = true;
-		return;
+		return NULL;
 	}
 	d->bwords[d->nblocks] = 0;
 	blk = &d->blocks[d->nblocks++];
@@ -281,6 +282,7 @@ block_begin(builder *b, pith_block_kind kind)
 		emit(b, "\t", 1, true);
 		b->pending_tabs--;
 	}
+	return blk;
 }
 
 static bool
@@ -776,7 +778,7 @@ image(builder *b, GumboNode *g)
 	pith_doc *d = b->doc;
 	char where[2048], *u;
 	const char *src = image_src(g, where, sizeof where), *alt = attr(g, "alt");
-	pith_block *last = d->nblocks ? &d->blocks[d->nblocks - 1] : NULL;
+	pith_block *last = d->nblocks ? &d->blocks[d->nblocks - 1] : NULL, *blk;
 	int w = int_attr(g, "width", 100), h = int_attr(g, "height", 100);
 
 	if (w < 32 || h < 32)
@@ -797,10 +799,8 @@ image(builder *b, GumboNode *g)
 		free(u);
 		return;
 	}
-	block_begin(b, PITH_BLOCK_IMAGE);
-	if (b->open) {
-		pith_block *blk = &d->blocks[d->nblocks - 1];
-
+	/* Never inside an open block (the caller sees to it). */
+	if ((blk = block_begin(b, PITH_BLOCK_IMAGE)) != NULL) {
 		if (u != NULL && (blk->src = arena_strndup(&d->strings, u, strlen(u))) == NULL)
 			b->oom = true;
 		if (alt != NULL) {

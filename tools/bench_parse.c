@@ -53,7 +53,7 @@ main(int argc, char **argv)
 {
 	const char *algo = NULL;
 	int rounds = 3, ch, nogumbo = 0, gumbo_only = 0;
-	double best[S_N], total_best = -1;
+	double best[S_N] = {0}, total_best = -1;
 	size_t bytes = 0, pages = 0, failed = 0;
 
 	while ((ch = getopt(argc, argv, "r:a:nG")) != -1) {

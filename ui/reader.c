@@ -347,7 +347,7 @@ show(reader *r, const input *in, const char *base, size_t at)
 	pith_article *art = NULL;
 	pith_code rc;
 
-	if ((rc = pith_doc_parse(in->data, in->len, &popt, &doc, &err)) != PITH_OK) {
+	if (pith_doc_parse(in->data, in->len, &popt, &doc, &err) != PITH_OK) {
 		message(r, 1, "%s", err.msg);
 		return -1;
 	}

@@ -496,12 +496,14 @@ batch_file(batch *b, const char *path, long long size)
 			size_t ncap = cap ? cap * 2 : 65536 * 2;
 			char *p = realloc(j.data, ncap + 1);
 
+			if (p != NULL) {
+				j.data = p;
+				cap = ncap;
+			}
 			if (p == NULL || j.id == NULL) {
 				snprintf(j.why, sizeof j.why, "out of memory");
 				break;
 			}
-			j.data = p;
-			cap = ncap;
 		}
 		if ((got = gzread(f, j.data + j.len, 65536)) < 0) {
 			int e;

@@ -867,9 +867,12 @@ ev_page(void *ctx, const char *id, const char *truth, const pith_doc *doc,
 {
 	ev_run *run = ctx;
 	size_t d = run->nd, tlen = strlen(truth);
+	char *copy;
 
+	/* The id goes into ids[d] only with the page's scores, so that a
+	 * failure leaves no freed pointer behind. */
 	if (!ev_grow(&run->ids, &run->cap, d + 1, sizeof *run->ids) ||
-	    (run->ids[d] = strdup(id)) == NULL) {
+	    (copy = strdup(id)) == NULL) {
 		report("out of memory");
 		return EXIT_INPUT;
 	}
@@ -893,10 +896,10 @@ ev_page(void *ctx, const char *id, const char *truth, const pith_doc *doc,
 		run->al[i].failures += fail != NULL;
 		free(pred);
 	}
-	run->nd++;
+	run->ids[run->nd++] = copy;
 	return 0;
 oom:
-	free(run->ids[d]);
+	free(copy);
 	report("out of memory");
 	return EXIT_INPUT;
 }

@@ -282,12 +282,13 @@ page_free(tr_page *p)
  * holding text is a segment, except one holding more than half of the
  * page's text, which is split the same way; a split element keeps the
  * text directly in it as a segment of its own.  seg[b] is block b's
- * segment (SIZE_MAX: none); returns the segments' nodes, *n of them.
+ * segment (SIZE_MAX: none) for each of its nb blocks; returns the
+ * segments' nodes, *n of them.
  */
 static size_t *
-tr_segments(const pith_doc *d, size_t *seg, size_t *n)
+tr_segments(const pith_doc *d, size_t nb, size_t *seg, size_t *n)
 {
-	size_t nn = pith_doc_nnodes(d), nb = pith_doc_nblocks(d), total;
+	size_t nn = pith_doc_nnodes(d), total;
 	size_t *text = calloc(nn + 1, sizeof *text), *idx = malloc((nn + 1) * sizeof *idx);
 	size_t *out = malloc((nn + 1) * sizeof *out), *stack = malloc((nn + 1) * sizeof *stack);
 	size_t top = 0;
@@ -343,7 +344,7 @@ tr_page_segments(tr_page *p, const pith_doc *doc, const size_t *kept, size_t nm,
                  const char *truth, size_t tlen)
 {
 	size_t nb = pith_doc_nblocks(doc), nseg, *seg = malloc((nb + 1) * sizeof *seg);
-	size_t *node = seg != NULL ? tr_segments(doc, seg, &nseg) : NULL, page_text = 0;
+	size_t *node = seg != NULL ? tr_segments(doc, nb, seg, &nseg) : NULL, page_text = 0;
 	pith_error err = {0};
 	int rc = -1;
 
@@ -367,7 +368,7 @@ tr_page_segments(tr_page *p, const pith_doc *doc, const size_t *kept, size_t nm,
 
 			if (seg[b] != s)
 				continue;
-			if (len + bl->len + 2 > cap) {
+			if (sg->text == NULL || len + bl->len + 2 > cap) {
 				cap = 2 * (len + bl->len + 2);
 				if ((t = realloc(sg->text, cap)) == NULL)
 					goto out;

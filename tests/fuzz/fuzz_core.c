@@ -289,7 +289,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pith_article *arts[MAX_ALGORITHMS] = {0};
 	pith_code rcs[MAX_ALGORITHMS];
 
-	if (na > MAX_ALGORITHMS)
+	if (na == 0 || na > MAX_ALGORITHMS)
 		abort();
 	if (pith_doc_parse((const char *)data, size, &po, &doc, &err) != PITH_OK)
 		return 0;
