@@ -4,9 +4,10 @@
 # exported, and uninstall leaves nothing.  (It replaces install.sh.)
 . tests/lib.sh
 
-# make check's SAN=1 reaches us through the environment: what is
-# installed is the plain build, as a user would install it.
-unset MAKEFLAGS MAKELEVEL MFLAGS SAN B
+# make check's SAN=1 (make coverage's COVERAGE=1) reaches us through the
+# environment: what is installed is the plain build, as a user would
+# install it.
+unset MAKEFLAGS MAKELEVEL MFLAGS SAN B COVERAGE
 root=$T/root prefix=/opt/pith
 P=$root$prefix
 if make -s install DESTDIR="$root" PREFIX="$prefix" >"$T/log" 2>&1; then
