@@ -30,6 +30,10 @@ ifdef SAN
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 OPT     := -O1 -g
 endif
+# gcov's counters, for `make coverage`.
+ifdef COVERAGE
+SANFLAGS += --coverage
+endif
 
 PKG_CFLAGS := $(shell $(PKG) --cflags $(PKGS) 2>/dev/null)
 # libcurl is not linked: src/fetch.c loads it on the first fetch.
@@ -45,10 +49,14 @@ ALL_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 ALL_LDFLAGS = -pthread $(SANFLAGS) $(LDFLAGS)
 LDLIBS_ALL  = $(PKG_LIBS) $(LIBS_UNISTRING) -lm $(LDLIBS)
 
-# Plain builds go to build/, sanitizer builds to build/san/.
+# Plain builds go to build/, sanitizer builds to build/san/, coverage
+# builds to build/cov/.
 B ?= build
 ifdef SAN
 B := build/san
+endif
+ifdef COVERAGE
+B := build/cov
 endif
 
 CORE_SRC := $(wildcard extract/*.c)
@@ -97,6 +105,16 @@ check:
 test: $(B)/pith $(UNIT_BIN)
 	@sh tests/run.sh $(B)
 
+# Line and branch coverage of the whole suite, per folder: `make check`
+# built with gcov's counters in build/cov/ (the sanitizers stay on: one
+# run is both), then gcovr's figures (tools/coverage.py).
+# COVERAGE_FLOOR="LINES BRANCHES" fails below those percentages (CI).
+.PHONY: coverage
+coverage:
+	@find build/cov -name '*.gcda' -delete 2>/dev/null; \
+	st=0; $(MAKE) --no-print-directory SAN=1 COVERAGE=1 test || st=$$?; \
+	python3 tools/coverage.py build/cov $(COVERAGE_FLOOR) || st=1; exit $$st
+
 # Extraction quality of every algorithm (tools/bench-quality.py): CORPUS=DIR...
 # (default the ../shared corpora), ALGO=NAME..., OUT=docs/evaluation.md writes the report.
 .PHONY: bench-quality
@@ -118,6 +136,28 @@ bench: pith $(B)/bench_parse $(B)/bench_reader
 
 $(B)/bench_parse $(B)/bench_reader: $(B)/%: tools/%.c tools/bench.h $(PROG_OBJ) $(B)/libpith.a
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(PROG_OBJ) $(B)/libpith.a $(LDLIBS_ALL)
+
+# Static analysis, failing on any report: the clang analyzer (scan-build)
+# over what is built (the program, the core, tools/ and the fuzz harnesses,
+# in build/analyze/) and cppcheck over every C file.  The unit tests get
+# cppcheck only: cmocka's assertions return, so the analyzer follows
+# paths past a failed one.  A false positive is marked where it stands,
+# with the reason.
+SCAN_BUILD ?= scan-build
+CPPCHECK   ?= cppcheck
+AB         := build/analyze
+.PHONY: analyze analyze-build
+analyze:
+	@rm -rf $(AB)
+	$(SCAN_BUILD) -o $(AB)/report --status-bugs \
+	    $(MAKE) --no-print-directory B=$(AB) analyze-build
+	$(CPPCHECK) --std=c11 --enable=warning,portability,performance \
+	    --error-exitcode=1 --inline-suppr --quiet \
+	    -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iextract -Isrc -Iui \
+	    extract src ui tests tools examples
+
+analyze-build: $(B)/pith $(B)/bench_parse $(B)/bench_reader \
+    $(patsubst %.c,$(B)/%.o,$(wildcard tests/fuzz/fuzz_*.c))
 
 # libFuzzer harnesses (tests/fuzz/fuzz_*.c), built with clang into
 # build/fuzz/ with ASan and UBSan.  `make fuzz` runs each for FUZZ_SECONDS

@@ -3,7 +3,9 @@
  * article's title and text on standard output.
  *
  *   cc -o extract extract.c $(pkg-config --cflags --libs pith)
- *   ./extract [ALGORITHM] < page.html
+ *   ./extract [ALGORITHM [NAME=VALUE...]] < page.html
+ *
+ * NAME=VALUE sets a parameter, as pith's -p does ("mss.tag=-2").
  *
  * Exit status: 0 article, 1 no article, 2 error.
  */
@@ -47,7 +49,7 @@ main(int argc, char **argv)
 	pith_error err = { 0 };
 	pith_doc *doc = NULL;
 	pith_article *art = NULL;
-	pith_params params;
+	pith_params *params;
 	char *html, *text = NULL;
 	size_t len, tlen;
 	pith_code rc;
@@ -59,10 +61,22 @@ main(int argc, char **argv)
 	}
 	/* The page's address, if known, resolves relative links. */
 	opt.url = getenv("PAGE_URL");
-	pith_params_init(&params);
+	if ((params = pith_params_new()) == NULL) {
+		fputs("extract: out of memory\n", stderr);
+		free(html);
+		return 2;
+	}
+	for (int i = 2; i < argc; i++) {
+		if (pith_params_assign(params, argv[i], &err) != PITH_OK) {
+			fprintf(stderr, "extract: %s\n", err.msg);
+			pith_params_free(params);
+			free(html);
+			return 2;
+		}
+	}
 	if (pith_doc_parse(html, len, &opt, &doc, &err) != PITH_OK) {
 		fprintf(stderr, "extract: %s\n", err.msg);
-	} else if ((rc = pith_extract(doc, algorithm, &params, &art, &err)) != PITH_OK) {
+	} else if ((rc = pith_extract(doc, algorithm, params, &art, &err)) != PITH_OK) {
 		/* PITH_ENOARTICLE still sets art: pith_article_block_reason()
 		 * would say why each block was dropped. */
 		fprintf(stderr, "extract: %s\n", err.msg);
@@ -79,6 +93,7 @@ main(int argc, char **argv)
 	}
 	free(text);
 	pith_article_free(art);
+	pith_params_free(params);
 	pith_doc_free(doc);
 	free(html);
 	return status;

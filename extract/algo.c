@@ -8,23 +8,23 @@
 #include <string.h>
 #include "internal.h"
 
-static const pith_algorithm algorithms[] = {
-	{ "auto", "readability, with MSS when its answer is implausible",
+static const algo_entry algorithms[] = {
+	{ { "auto", "readability, with MSS when its answer is implausible" },
 	  auto_extract },
-	{ "mss", "Maximum Subsequence Segmentation: densest token span "
-	  "(tag -3.25, word +1)", mss_extract },
-	{ "bte", "Body Text Extraction: most words inside, most tags outside",
-	  bte_extract },
-	{ "readability", "Readability heuristics: scored paragraphs, the best "
-	  "container and its siblings, cleaned", readability_extract },
-	{ "linkdensity", "the node with the best ratio of link-free text and "
-	  "share of the page", linkdensity_extract },
-	{ "eatiht", "cleaned page; the parent of the most sentences in "
-	  "long text blocks, with its long blocks", eatiht_extract },
-	{ "template", "the elements a user template selects (-t FILE or "
-	  "sites/HOST.tpl)", template_extract },
-	{ "site", "auto, after removing what most learned pages of the site "
-	  "share (pith learn)", site_extract },
+	{ { "mss", "Maximum Subsequence Segmentation: densest token span "
+	  "(tag -3.25, word +1)" }, mss_extract },
+	{ { "bte", "Body Text Extraction: most words inside, most tags "
+	  "outside" }, bte_extract },
+	{ { "readability", "Readability heuristics: scored paragraphs, the "
+	  "best container and its siblings, cleaned" }, readability_extract },
+	{ { "linkdensity", "the node with the best ratio of link-free text "
+	  "and share of the page" }, linkdensity_extract },
+	{ { "eatiht", "cleaned page; the parent of the most sentences in "
+	  "long text blocks, with its long blocks" }, eatiht_extract },
+	{ { "template", "the elements a user template selects (-t FILE or "
+	  "sites/HOST.tpl)" }, template_extract },
+	{ { "site", "auto, after removing what most learned pages of the "
+	  "site share (pith learn)" }, site_extract },
 };
 
 size_t
@@ -36,16 +36,24 @@ pith_algorithm_count(void)
 const pith_algorithm *
 pith_algorithm_at(size_t i)
 {
-	return i < pith_algorithm_count() ? &algorithms[i] : NULL;
+	return i < pith_algorithm_count() ? &algorithms[i].pub : NULL;
+}
+
+const algo_entry *
+algo_find(const char *name)
+{
+	for (size_t i = 0; name != NULL && i < pith_algorithm_count(); i++)
+		if (strcmp(algorithms[i].pub.name, name) == 0)
+			return &algorithms[i];
+	return NULL;
 }
 
 const pith_algorithm *
 pith_algorithm_find(const char *name)
 {
-	for (size_t i = 0; name != NULL && i < pith_algorithm_count(); i++)
-		if (strcmp(algorithms[i].name, name) == 0)
-			return &algorithms[i];
-	return NULL;
+	const algo_entry *a = algo_find(name);
+
+	return a != NULL ? &a->pub : NULL;
 }
 
 /* Every parameter, once: name, place, default, and what it means. */
@@ -73,33 +81,90 @@ static const struct param {
 
 enum { NPARAMS = sizeof params / sizeof params[0] };
 
+static double *
+param_field(pith_params *p, size_t i)
+{
+	return (double *)(void *)((char *)p + params[i].offset);
+}
+
 void
-pith_params_init(pith_params *p)
+params_init(pith_params *p)
 {
 	memset(p, 0, sizeof *p);
 	for (size_t i = 0; i < NPARAMS; i++)
-		*(double *)(void *)((char *)p + params[i].offset) = params[i].dflt;
+		*param_field(p, i) = params[i].dflt;
+}
+
+pith_params *
+pith_params_new(void)
+{
+	pith_params *p = malloc(sizeof *p);
+
+	if (p != NULL)
+		params_init(p);
+	return p;
+}
+
+pith_params *
+pith_params_dup(const pith_params *p)
+{
+	pith_params *q = malloc(sizeof *q);
+
+	if (q != NULL)
+		*q = *p;
+	return q;
+}
+
+void
+pith_params_free(pith_params *p)
+{
+	free(p);
+}
+
+/* The table row named name, or NPARAMS. */
+static size_t
+param_find(const char *name)
+{
+	size_t i = 0;
+
+	while (i < NPARAMS && strcmp(params[i].name, name) != 0)
+		i++;
+	return i;
 }
 
 pith_code
 pith_params_set(pith_params *p, const char *name, const char *value,
                 pith_error *err)
 {
+	size_t i = param_find(name);
 	char *end;
 	double v;
 
-	for (size_t i = 0; i < NPARAMS; i++) {
-		if (strcmp(params[i].name, name) != 0)
-			continue;
-		v = strtod(value, &end);
-		if (end == value || *end != '\0' || !isfinite(v))
-			return err_set(err, PITH_EINVAL, "%s: not a number: '%s'",
-			    name, value);
-		*(double *)(void *)((char *)p + params[i].offset) = v;
-		return PITH_OK;
-	}
-	return err_set(err, PITH_EINVAL, "unknown parameter '%s'", name);
+	if (i == NPARAMS)
+		return err_set(err, PITH_EINVAL, "unknown parameter '%s'", name);
+	v = strtod(value, &end);
+	if (end == value || *end != '\0' || !isfinite(v))
+		return err_set(err, PITH_EINVAL, "%s: not a number: '%s'",
+		    name, value);
+	*param_field(p, i) = v;
+	return PITH_OK;
 }
+
+pith_code
+pith_params_get(const pith_params *p, const char *name, double *value,
+                pith_error *err)
+{
+	size_t i = param_find(name);
+
+	if (i == NPARAMS)
+		return err_set(err, PITH_EINVAL, "unknown parameter '%s'", name);
+	*value = *(const double *)(const void *)((const char *)p + params[i].offset);
+	return PITH_OK;
+}
+
+void pith_params_set_template(pith_params *p, const pith_template *t) { p->tmpl = t; }
+void pith_params_set_site(pith_params *p, const pith_site *site) { p->site = site; }
+void pith_params_set_time_limit(pith_params *p, double s) { p->time_limit = s; }
 
 pith_code
 pith_params_assign(pith_params *p, const char *assignment, pith_error *err)

@@ -122,7 +122,7 @@ pith_code
 pith_extract(const pith_doc *doc, const char *algorithm,
              const pith_params *params, pith_article **out, pith_error *err)
 {
-	const pith_algorithm *alg = pith_algorithm_find(algorithm ? algorithm :
+	const algo_entry *alg = algo_find(algorithm ? algorithm :
 	    pith_algorithm_at(0)->name);
 	pith_params dflt;
 	pith_article *a;
@@ -133,13 +133,13 @@ pith_extract(const pith_doc *doc, const char *algorithm,
 	if (alg == NULL)
 		return err_set(err, PITH_EINVAL, "unknown algorithm '%s'", algorithm);
 	if (params == NULL) {
-		pith_params_init(&dflt);
+		params_init(&dflt);
 		params = &dflt;
 	}
 	if ((a = calloc(1, sizeof *a)) == NULL)
 		return err_set(err, PITH_ENOMEM, "out of memory");
 	a->doc = doc;
-	a->algorithm = alg->name;
+	a->algorithm = alg->pub.name;
 	a->block_score = calloc(doc->nblocks ? doc->nblocks : 1, sizeof *a->block_score);
 	if (a->block_score == NULL) {
 		pith_article_free(a);
@@ -163,7 +163,7 @@ pith_extract(const pith_doc *doc, const char *algorithm,
 	for (size_t i = 0; i < a->nspans; i++)
 		a->kept[a->spans[i].block] = 1;
 	if (rc == PITH_OK && a->nspans == 0)
-		rc = err_set(err, PITH_ENOARTICLE, "%s: nothing was kept", alg->name);
+		rc = err_set(err, PITH_ENOARTICLE, "%s: nothing was kept", alg->pub.name);
 	if (rc == PITH_ENOARTICLE) {
 		/* No article keeps nothing; the scores stay to explain why. */
 		free(a->spans);

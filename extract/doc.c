@@ -243,7 +243,8 @@ emit(builder *b, const char *s, size_t n, bool plain)
 	emit_styled(b, s, n, plain, b->c.style, b->c.href);
 }
 
-static void
+/* Open a block of that kind: the block, or NULL when out of memory. */
+static pith_block *
 block_begin(builder *b, pith_block_kind kind)
 {
 	pith_doc *d = b->doc;
@@ -253,7 +254,7 @@ block_begin(builder *b, pith_block_kind kind)
 	if (!grow(&d->blocks, &b->cap_blocks, d->nblocks + 1, sizeof *d->blocks) ||
 	    !grow(&d->bwords, &b->cap_bwords, d->nblocks + 1, sizeof *d->bwords)) {
 		b->oom = true;
-		return;
+		return NULL;
 	}
 	d->bwords[d->nblocks] = 0;
 	blk = &d->blocks[d->nblocks++];
@@ -281,6 +282,7 @@ block_begin(builder *b, pith_block_kind kind)
 		emit(b, "\t", 1, true);
 		b->pending_tabs--;
 	}
+	return blk;
 }
 
 static bool
@@ -776,7 +778,7 @@ image(builder *b, GumboNode *g)
 	pith_doc *d = b->doc;
 	char where[2048], *u;
 	const char *src = image_src(g, where, sizeof where), *alt = attr(g, "alt");
-	pith_block *last = d->nblocks ? &d->blocks[d->nblocks - 1] : NULL;
+	pith_block *last = d->nblocks ? &d->blocks[d->nblocks - 1] : NULL, *blk;
 	int w = int_attr(g, "width", 100), h = int_attr(g, "height", 100);
 
 	if (w < 32 || h < 32)
@@ -797,10 +799,8 @@ image(builder *b, GumboNode *g)
 		free(u);
 		return;
 	}
-	block_begin(b, PITH_BLOCK_IMAGE);
-	if (b->open) {
-		pith_block *blk = &d->blocks[d->nblocks - 1];
-
+	/* Never inside an open block (the caller sees to it). */
+	if ((blk = block_begin(b, PITH_BLOCK_IMAGE)) != NULL) {
 		if (u != NULL && (blk->src = arena_strndup(&d->strings, u, strlen(u))) == NULL)
 			b->oom = true;
 		if (alt != NULL) {
@@ -951,64 +951,133 @@ self_url(builder *b, GumboNode *g, GumboTag tag, const char *rel, const char *hr
 	b->canon_done = canon;
 }
 
+/* What the page says about itself: its title, base address and language. */
 static void
-enter(builder *b, GumboNode *g)
+enter_meta(builder *b, GumboNode *g, const char *href)
 {
 	GumboElement *el = &g->v.element;
-	GumboTag tag = el->tag;
 	pith_doc *d = b->doc;
-	size_t node = d->nnodes;
-	const char *hidden, *style, *href;
-	node_attrs at;
-	frame *f;
-	bool data_cell;
 
-	if (!node_push(b, g))
-		return;
-	node_attrs_get(g, &at);
-	hidden = at.hidden;
-	style = at.style;
-	href = at.href;
-	if (tag == GUMBO_TAG_TITLE && !b->title_done &&
+	if (el->tag == GUMBO_TAG_TITLE && !b->title_done &&
 	    el->tag_namespace == GUMBO_NAMESPACE_HTML)
 		title_take(b, g);
-	if (tag == GUMBO_TAG_BASE && !b->base_done && href != NULL) {
+	if (el->tag == GUMBO_TAG_BASE && !b->base_done && href != NULL) {
 		free(d->url);
 		d->url = pith_url_resolve(b->page_url, href);
 		b->base_done = true;
 		b->oom |= d->url == NULL;
 	}
 	if (b->page_url == NULL && !b->base_done && !b->canon_done &&
-	    (tag == GUMBO_TAG_LINK || tag == GUMBO_TAG_META))
-		self_url(b, g, tag, at.rel, href);
-	if (tag == GUMBO_TAG_HTML && d->lang == NULL && attr(g, "lang") != NULL &&
-	    *attr(g, "lang") != '\0') {
+	    (el->tag == GUMBO_TAG_LINK || el->tag == GUMBO_TAG_META))
+		self_url(b, g, el->tag, el->tag == GUMBO_TAG_LINK ? attr(g, "rel") : NULL, href);
+	if (el->tag == GUMBO_TAG_HTML && d->lang == NULL &&
+	    attr(g, "lang") != NULL && *attr(g, "lang") != '\0') {
 		d->lang = strdup(attr(g, "lang"));
 		b->oom |= d->lang == NULL;
 	}
-	if (tag_is_dropped(tag) || tag == GUMBO_TAG_TITLE ||
-	    b->depth + 1 >= b->max_depth)
-		return;     /* recorded, not walked */
+}
 
-	/* <noscript> is what a browser without scripts shows; pith reads
-	 * only its images, and its tags are not the page's. */
-	if (!b->c.head && !b->c.noscript && tag != GUMBO_TAG_NOSCRIPT &&
-	    el->original_tag.length > 0)
-		token_push(b, PITH_TOKEN_TAG, node, 0, 0);
+static void
+enter_link(builder *b, const char *href)
+{
+	/* A javascript: link goes nowhere; its text is plain. */
+	if (href != NULL &&
+	    strncasecmp(href + strspn(href, " \t\n\r\f"), "javascript:", 11) != 0) {
+		char *u = pith_url_resolve(b->doc->url, href);
 
-	f = &b->stack[b->depth++];
-	*f = (frame){ .g = g, .node = node, .saved = b->c };
-	data_cell = b->c.row != PITH_NONE;
-	f->block = tag_is_block(tag) && !data_cell;
-	if (f->block) {
-		block_end(b);
-		b->c.box = node;
+		b->c.href = u ? arena_strndup(&b->doc->strings, u, strlen(u)) : NULL;
+		free(u);
+		if (b->c.href == NULL)
+			b->oom = true;
+		else
+			b->c.style |= PITH_STYLE_LINK;
 	}
-	/* What a browser does not show is not text: the hidden attribute
-	 * and inline display:none (its tags still count as tokens). */
-	if (tag_is_notext(tag) || hidden != NULL || str_style_hides(style))
-		b->c.notext = true;
-	b->c.style |= tag_style(tag);
+}
+
+static void
+enter_br(builder *b, size_t node, bool data_cell)
+{
+	if (b->c.pre) {
+		add_text(b, "\n", 1, node);
+	} else if (data_cell) {
+		ws_seen(b);
+	} else if (b->open) {
+		/* One <br> breaks the line, two end the paragraph. */
+		size_t len = b->text.len - b->bstart;
+
+		if (len > 0 && b->text.data[b->text.len - 1] == '\n') {
+			block_end(b);
+		} else {
+			emit(b, "\n", 1, true);
+			b->ws = WS_SUPPRESS;
+		}
+	}
+}
+
+/* ul, ol, menu, dir: a list level, and an ol's numbering. */
+static void
+enter_list(builder *b, frame *f, GumboNode *g)
+{
+	GumboElement *el = &g->v.element;
+
+	b->c.list++;
+	b->c.olist = b->depth - 1;
+	b->c.item = PITH_NONE;
+	if (el->tag != GUMBO_TAG_OL)
+		return;
+	f->step = attr(g, "reversed") != NULL ? -1 : 1;
+	if (f->step < 0) {
+		int items = 0;
+
+		for (unsigned i = 0; i < el->children.length; i++) {
+			GumboNode *c = el->children.data[i];
+
+			items += c->type == GUMBO_NODE_ELEMENT &&
+			    c->v.element.tag == GUMBO_TAG_LI;
+		}
+		f->counter = int_attr(g, "start", items);
+	} else {
+		f->counter = int_attr(g, "start", 1);
+	}
+}
+
+static void
+enter_item(builder *b, frame *f, GumboNode *g)
+{
+	if (b->c.list == 0)
+		b->c.list = 1;
+	b->c.kind = PITH_BLOCK_PARA;
+	f->marker = true;
+	if (b->c.olist != PITH_NONE && b->stack[b->c.olist].step != 0) {
+		frame *ol = &b->stack[b->c.olist];
+
+		ol->counter = int_attr(g, "value", ol->counter);
+		f->ordered = 1;
+		f->number = ol->counter;
+		ol->counter += ol->step;
+	}
+	b->c.item = b->depth - 1;
+}
+
+/* A data row's second and later cells start with a tab. */
+static void
+enter_cell(builder *b)
+{
+	if (b->stack[b->c.row].cells++ > 0) {
+		if (b->open) {
+			emit(b, "\t", 1, true);
+			b->ws = WS_SUPPRESS;
+		} else {
+			b->pending_tabs++;
+		}
+	}
+}
+
+/* What the element's tag means for the context and the blocks. */
+static void
+enter_tag(builder *b, frame *f, GumboNode *g, const char *href, bool data_cell)
+{
+	GumboTag tag = g->v.element.tag;
 
 	switch (tag) {
 	case GUMBO_TAG_HEAD:
@@ -1031,35 +1100,10 @@ enter(builder *b, GumboNode *g)
 		b->c.head = false;
 		break;
 	case GUMBO_TAG_A:
-		/* A javascript: link goes nowhere; its text is plain. */
-		if (href != NULL &&
-		    strncasecmp(href + strspn(href, " \t\n\r\f"), "javascript:", 11) != 0) {
-			char *u = pith_url_resolve(d->url, href);
-
-			b->c.href = u ? arena_strndup(&d->strings, u, strlen(u)) : NULL;
-			free(u);
-			if (b->c.href == NULL)
-				b->oom = true;
-			else
-				b->c.style |= PITH_STYLE_LINK;
-		}
+		enter_link(b, href);
 		break;
 	case GUMBO_TAG_BR:
-		if (b->c.pre) {
-			add_text(b, "\n", 1, node);
-		} else if (data_cell) {
-			ws_seen(b);
-		} else if (b->open) {
-			/* One <br> breaks the line, two end the paragraph. */
-			size_t len = b->text.len - b->bstart;
-
-			if (len > 0 && b->text.data[b->text.len - 1] == '\n') {
-				block_end(b);
-			} else {
-				emit(b, "\n", 1, true);
-				b->ws = WS_SUPPRESS;
-			}
-		}
+		enter_br(b, f->node, data_cell);
 		break;
 	case GUMBO_TAG_HR:
 		if (!b->c.head && !data_cell) {
@@ -1090,42 +1134,11 @@ enter(builder *b, GumboNode *g)
 		break;
 	case GUMBO_TAG_UL: case GUMBO_TAG_OL: case GUMBO_TAG_MENU:
 	case GUMBO_TAG_DIR:
-		b->c.list++;
-		b->c.olist = b->depth - 1;
-		b->c.item = PITH_NONE;
-		if (tag == GUMBO_TAG_OL) {
-			f->step = attr(g, "reversed") != NULL ? -1 : 1;
-			if (f->step < 0) {
-				int items = 0;
-
-				for (unsigned i = 0; i < el->children.length; i++) {
-					GumboNode *c = el->children.data[i];
-
-					items += c->type == GUMBO_NODE_ELEMENT &&
-					    c->v.element.tag == GUMBO_TAG_LI;
-				}
-				f->counter = int_attr(g, "start", items);
-			} else {
-				f->counter = int_attr(g, "start", 1);
-			}
-		}
+		enter_list(b, f, g);
 		break;
 	case GUMBO_TAG_LI:
-		if (data_cell)
-			break;
-		if (b->c.list == 0)
-			b->c.list = 1;
-		b->c.kind = PITH_BLOCK_PARA;
-		f->marker = true;
-		if (b->c.olist != PITH_NONE && b->stack[b->c.olist].step != 0) {
-			frame *ol = &b->stack[b->c.olist];
-
-			ol->counter = int_attr(g, "value", ol->counter);
-			f->ordered = 1;
-			f->number = ol->counter;
-			ol->counter += ol->step;
-		}
-		b->c.item = b->depth - 1;
+		if (!data_cell)
+			enter_item(b, f, g);
 		break;
 	case GUMBO_TAG_TABLE:
 		b->c.kind = PITH_BLOCK_PARA;
@@ -1138,18 +1151,52 @@ enter(builder *b, GumboNode *g)
 		}
 		break;
 	case GUMBO_TAG_TD: case GUMBO_TAG_TH:
-		if (data_cell && b->stack[b->c.row].cells++ > 0) {
-			if (b->open) {
-				emit(b, "\t", 1, true);
-				b->ws = WS_SUPPRESS;
-			} else {
-				b->pending_tabs++;
-			}
-		}
+		if (data_cell)
+			enter_cell(b);
 		break;
 	default:
 		break;
 	}
+}
+
+static void
+enter(builder *b, GumboNode *g)
+{
+	GumboElement *el = &g->v.element;
+	GumboTag tag = el->tag;
+	size_t node = b->doc->nnodes;
+	node_attrs at;
+	frame *f;
+	bool data_cell;
+
+	if (!node_push(b, g))
+		return;
+	node_attrs_get(g, &at);
+	enter_meta(b, g, at.href);
+	if (tag_is_dropped(tag) || tag == GUMBO_TAG_TITLE ||
+	    b->depth + 1 >= b->max_depth)
+		return;     /* recorded, not walked */
+
+	/* <noscript> is what a browser without scripts shows; pith reads
+	 * only its images, and its tags are not the page's. */
+	if (!b->c.head && !b->c.noscript && tag != GUMBO_TAG_NOSCRIPT &&
+	    el->original_tag.length > 0)
+		token_push(b, PITH_TOKEN_TAG, node, 0, 0);
+
+	f = &b->stack[b->depth++];
+	*f = (frame){ .g = g, .node = node, .saved = b->c };
+	data_cell = b->c.row != PITH_NONE;
+	f->block = tag_is_block(tag) && !data_cell;
+	if (f->block) {
+		block_end(b);
+		b->c.box = node;
+	}
+	/* What a browser does not show is not text: the hidden attribute
+	 * and inline display:none (its tags still count as tokens). */
+	if (tag_is_notext(tag) || at.hidden != NULL || str_style_hides(at.style))
+		b->c.notext = true;
+	b->c.style |= tag_style(tag);
+	enter_tag(b, f, g, at.href, data_cell);
 }
 
 static void

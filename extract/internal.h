@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <time.h>
 #include "pith.h"
+#include "pith_debug.h"
 
 /* ---- errors (util.c) */
 #if defined(__GNUC__)
@@ -174,6 +175,38 @@ pith_code article_token_arrays(pith_article *a, pith_error *err);
  * it the shortest segment. */
 bool seq_maxspan(const double *v, size_t n, double *running,
                  size_t *first, size_t *last);
+
+/* ---- parameters and the registry (algo.c) */
+/* pith_params behind its functions; the algorithms read the fields. */
+struct pith_params {
+	double mss_tag;      /* MSS score of a tag            (-3.25) */
+	double mss_word;     /* MSS score of a word or symbol (+1)    */
+	double mss_clean;    /* MSS: nonzero weighs nothing that eatiht's
+	                        cleaning removes (nav, footers, embeds)  (0) */
+	double ld_p;         /* linkdensity: weight of the non-link share (0.99) */
+	double ld_q;         /* linkdensity: weight of the node's share of
+	                        the page's text (0.01); p + q need not be 1 */
+	const pith_template *tmpl;   /* pith_params_set_template */
+	double site_share;   /* site: a subtree on more than this share of
+	                        the site's pages is template (0.25) */
+	double site_pages;   /* site: fewer pages learned removes nothing (5) */
+	const pith_site *site;       /* pith_params_set_site */
+	double time_limit;           /* pith_params_set_time_limit */
+};
+
+/* Every parameter at its default, in storage the caller has. */
+void params_init(pith_params *p);
+
+typedef pith_code algo_fn(const pith_doc *, const pith_params *,
+                               pith_article *, pith_error *);
+/* A registry entry: what pith_algorithm_at shows, and how to run it. */
+typedef struct {
+	pith_algorithm pub;
+	algo_fn *extract;
+} algo_entry;
+
+/* The entry named name, or NULL. */
+const algo_entry *algo_find(const char *name);
 
 /* ---- algorithms: one file each */
 pith_code mss_extract(const pith_doc *, const pith_params *, pith_article *,

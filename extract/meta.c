@@ -843,21 +843,17 @@ meta_ld_script(meta_scan *s, GumboNode *g)
 static bool
 meta_is_ld(GumboNode *g)
 {
+	static const char ld[] = "application/ld+json";
 	const char *t = meta_attr(g, "type");
-	char k[32];
 	size_t n = 0;
 
 	if (t == NULL)
 		return false;
 	while (meta_is_space((unsigned char)*t))
 		t++;
-	for (; *t && !meta_is_space((unsigned char)*t) && *t != ';'; t++) {
-		if (n + 1 >= sizeof k)
-			return false;
-		k[n++] = *t;
-	}
-	k[n] = '\0';
-	return meta_ieq(k, "application/ld+json");
+	while (t[n] && !meta_is_space((unsigned char)t[n]) && t[n] != ';')
+		n++;
+	return n == sizeof ld - 1 && meta_ieqn(t, ld, n);
 }
 
 static void

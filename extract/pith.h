@@ -7,9 +7,25 @@
  *
  * Life cycle:
  *   pith_doc_parse()        bytes -> document (blocks, tokens, metadata)
+ *   pith_params_new()       the tunable parameters, set by name
  *   pith_extract()          document + algorithm -> article
  *   pith_article_text()     article -> plain text (also _markdown)
- *   pith_article_free(), pith_doc_free()
+ *   pith_article_free(), pith_params_free(), pith_doc_free()
+ *
+ * The ABI rule (libpith.so.0; see pith(3)): while the soname stays, a
+ * program built against an older pith.h runs unchanged against a newer
+ * library.  So nothing declared here changes or goes away: no function's
+ * signature, no enum value, no field.  New things come as new functions,
+ * new enum values at the end, and new parameter names: parameters live
+ * behind the opaque pith_params and are set by name, so a new one is a
+ * row in the library's table, not a new field.  Structs the caller
+ * allocates (pith_error, pith_parse_options) or reads as arrays
+ * (pith_token, pith_run, pith_span) are frozen; the others the library
+ * hands out by pointer only (pith_block, pith_node, pith_meta,
+ * pith_algorithm) may grow at their end, so never copy or allocate one.
+ * Breaking any of this means libpith.so.1 and a new major PITH_VERSION.
+ * pith_debug.h, the introspection pith's own tools use, is outside the
+ * rule: it is neither installed nor exported.
  */
 #ifndef PITH_H
 #define PITH_H
@@ -170,62 +186,58 @@ typedef struct pith_template pith_template;
 /* A site's statistics (see pith_site_new below). */
 typedef struct pith_site pith_site;
 
-/* Tunable parameters; pith_params_init() sets the documented defaults. */
-typedef struct {
-	double mss_tag;      /* MSS score of a tag            (-3.25) */
-	double mss_word;     /* MSS score of a word or symbol (+1)    */
-	double mss_clean;    /* MSS: nonzero weighs nothing that eatiht's
-	                        cleaning removes (nav, footers, embeds)  (0) */
-	double ld_p;         /* linkdensity: weight of the non-link share (0.99) */
-	double ld_q;         /* linkdensity: weight of the node's share of
-	                        the page's text (0.01); p + q need not be 1 */
-	/* The template the "template" algorithm applies; NULL: none (then
-	 * that algorithm fails with PITH_EINVAL).  Not owned. */
-	const pith_template *tmpl;
-	double site_share;   /* site: a subtree on more than this share of
-	                        the site's pages is template (0.25) */
-	double site_pages;   /* site: fewer pages learned removes nothing (5) */
-	/* The statistics the "site" algorithm uses; NULL: none (then it
-	 * runs "auto" and says so).  Not owned. */
-	const pith_site *site;
-	/* Seconds pith_extract may take, counted in the calling thread's
-	 * processor time (a busy machine does not fail a page): 0 the
-	 * default (PITH_TIME_LIMIT), negative no limit.  The algorithms
-	 * check the clock between their stages and every few thousand
-	 * steps of their long loops, so a run may overshoot by a little;
-	 * one that runs out fails with PITH_ELIMIT and "time limit of N s
-	 * exceeded".  Parsing is not counted (pith_doc_parse bounds its
-	 * input instead). */
-	double time_limit;
-} pith_params;
+/* Tunable parameters, by name: pith_params_describe lists them ("mss.tag",
+ * "linkdensity.q", ...) with their defaults. */
+typedef struct pith_params pith_params;
 
-#define PITH_TIME_LIMIT 10.0
-
-PITH_API void pith_params_init(pith_params *p);
+/* Every parameter at its default; NULL when out of memory. */
+PITH_API pith_params *pith_params_new(void);
+/* A copy of p; NULL when out of memory. */
+PITH_API pith_params *pith_params_dup(const pith_params *p);
+PITH_API void pith_params_free(pith_params *p);
 /* Set one parameter by name ("mss.tag") from its text ("-2"). */
 PITH_API pith_code pith_params_set(pith_params *p, const char *name, const char *value,
                           pith_error *err);
 /* The same from one "NAME=VALUE" argument, as -p takes it. */
 PITH_API pith_code pith_params_assign(pith_params *p, const char *assignment,
                                       pith_error *err);
+/* One parameter's value; PITH_EINVAL for a name it does not know. */
+PITH_API pith_code pith_params_get(const pith_params *p, const char *name,
+                                   double *value, pith_error *err);
 /* The i-th parameter's name, default and meaning; NULL past the end. */
 PITH_API const char *pith_params_describe(size_t i, double *dflt, const char **doc);
+/* The template the "template" algorithm applies; NULL (the default):
+ * none, and then that algorithm fails with PITH_EINVAL.  Not owned. */
+PITH_API void pith_params_set_template(pith_params *p, const pith_template *t);
+/* The statistics the "site" algorithm uses; NULL (the default): none,
+ * and then it runs "auto" and says so.  Not owned. */
+PITH_API void pith_params_set_site(pith_params *p, const pith_site *site);
+/* Seconds pith_extract may take, counted in the calling thread's
+ * processor time (a busy machine does not fail a page): 0 the default
+ * (PITH_TIME_LIMIT), negative no limit.  The algorithms check the clock
+ * between their stages and every few thousand steps of their long
+ * loops, so a run may overshoot by a little; one that runs out fails
+ * with PITH_ELIMIT and "time limit of N s exceeded".  Parsing is not
+ * counted (pith_doc_parse bounds its input instead). */
+PITH_API void pith_params_set_time_limit(pith_params *p, double seconds);
+
+#define PITH_TIME_LIMIT 10.0
 
 typedef struct pith_article pith_article;
 
+/* An algorithm as the registry lists it (the library owns it). */
 typedef struct {
 	const char *name;
 	const char *summary;    /* one line, for --list-algorithms and help */
-	pith_code (*extract)(const pith_doc *, const pith_params *,
-	                     pith_article *, pith_error *);
 } pith_algorithm;
 
 PITH_API size_t pith_algorithm_count(void);
 PITH_API const pith_algorithm *pith_algorithm_at(size_t i);
 PITH_API const pith_algorithm *pith_algorithm_find(const char *name);
 
-/* Run an algorithm (NULL: the default).  On PITH_ENOARTICLE *out is still
- * set, so the caller can explain why nothing was kept. */
+/* Run an algorithm (NULL: the default) with params (NULL: the defaults).
+ * On PITH_ENOARTICLE *out is still set, so the caller can explain why
+ * nothing was kept. */
 PITH_API pith_code pith_extract(const pith_doc *doc, const char *algorithm,
                        const pith_params *params,
                        pith_article **out, pith_error *err);
@@ -242,13 +254,6 @@ PITH_API const char *pith_article_algorithm(const pith_article *a);
 PITH_API size_t pith_article_nspans(const pith_article *a);
 PITH_API const pith_span *pith_article_spans(const pith_article *a);
 
-/* Why: per-token scores and the running sum that chose the span (token
- * methods; NULL otherwise), the chosen tokens first..last, and a score
- * per block (the sum of its tokens' scores for token methods). */
-PITH_API const double *pith_article_token_scores(const pith_article *a);
-PITH_API const double *pith_article_running(const pith_article *a);
-PITH_API int pith_article_token_span(const pith_article *a, size_t *first, size_t *last);
-PITH_API const double *pith_article_block_scores(const pith_article *a);
 /* How the article was chosen, in one line ("readability: 812 words,
  * links 0.03"); NULL when the algorithm says nothing. */
 PITH_API const char *pith_article_note(const pith_article *a);
@@ -257,30 +262,6 @@ PITH_API int pith_article_block_kept(const pith_article *a, size_t i);
 /* Why block i was kept or dropped, in a few words ("dropped: link
  * density 0.82"); NULL when the algorithm says nothing about it. */
 PITH_API const char *pith_article_block_reason(const pith_article *a, size_t i);
-
-/* Readability's node-level evidence: the elements it weighed as the
- * article's container (the chosen one, then its rivals best first),
- * then the chosen one's siblings it tried to add.  None for the token
- * methods; the overlay's token level and `--explain=tokens` show it. */
-typedef enum {
-	PITH_CAND_TOP,       /* the container chosen */
-	PITH_CAND_RIVAL,     /* a high scorer that was not chosen */
-	PITH_CAND_SIBLING    /* a sibling of the top, joined or not */
-} pith_cand_role;
-
-typedef struct {
-	size_t node;         /* the element */
-	pith_cand_role role;
-	double score;        /* content score, after link density */
-	int weight;          /* the class weight counted in it */
-	double links;        /* link density: the share of its text in links */
-	double threshold;    /* SIBLING: the score that joins; else 0 */
-	int passed;          /* SIBLING: it joined the article (by score or
-	                        by a rule for paragraphs); TOP: 1; RIVAL: 0 */
-} pith_candidate;
-
-PITH_API size_t pith_article_ncandidates(const pith_article *a);
-PITH_API const pith_candidate *pith_article_candidates(const pith_article *a);
 
 /* ---------------------------------------------------------- templates */
 
@@ -335,12 +316,6 @@ PITH_API pith_code pith_site_learn(pith_site *site, const pith_doc *doc,
                                    const char *key, int *added,
                                    pith_error *err);
 PITH_API size_t pith_site_pages(const pith_site *site);
-/* On how many pages the subtree with that hash was seen. */
-PITH_API size_t pith_site_count(const pith_site *site, uint64_t hash);
-/* Each node's subtree hash (nnodes entries, malloc'd into *out), 0 for
- * elements that hold no text. */
-PITH_API pith_code pith_site_hashes(const pith_doc *doc, uint64_t **out,
-                                    pith_error *err);
 /* The site as text (malloc'd, NUL-terminated): "pith-site 1 PAGES", the
  * recent pages' keys ("key HEX"), then "HEX COUNT" lines, most frequent
  * first, at most max_entries of them. */
@@ -388,27 +363,6 @@ PITH_API pith_code pith_article_html(const pith_article *a, char **out,
 /* Resolve ref against the absolute base URL (RFC 3986 section 5).
  * Returns a malloc'd string, or NULL when out of memory. */
 PITH_API char *pith_url_resolve(const char *base, const char *ref);
-
-/* ----------------------------------------------------------- features */
-
-/*
- * A document as the 37 numbers the seeds' hybrids read (a classifier
- * picking a method per page; `pith train` measures one): the page's size
- * class (6 one-hot buckets: < 100 B, < 1 kB, < 10 kB, < 100 kB, < 1 MB,
- * more), the share of the page that is not text, the share of text
- * inside links, three measures of the text blocks without their link
- * text (mean / longest, median / longest, longest / sum), and the
- * frequencies among all elements of 26 structural tags.
- */
-#define PITH_NFEATURES 37
-/* The features of node's subtree (a segment), or with PITH_NONE of the
- * whole page; a node's size is its element's bytes in the input. */
-PITH_API pith_code pith_doc_features(const pith_doc *doc, size_t node,
-                                     double features[PITH_NFEATURES],
-                                     pith_error *err);
-/* The i-th feature's short name ("link-ratio", "blockquote"); NULL past
- * the end. */
-PITH_API const char *pith_feature_name(size_t i);
 
 #ifdef __cplusplus
 }

@@ -44,16 +44,15 @@ tpl_blank(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
+/* s[0..n) (no NUL in it) lower-cased in a string of its own. */
 static char *
 tpl_lower(const char *s, size_t n)
 {
-	char *p = malloc(n + 1);
+	char *p = strndup(s, n);
 
-	if (p == NULL)
-		return NULL;
-	for (size_t i = 0; i < n; i++)
-		p[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] + 32 : s[i]);
-	p[n] = '\0';
+	for (size_t i = 0; p != NULL && i < n; i++)
+		if (p[i] >= 'A' && p[i] <= 'Z')
+			p[i] = (char)(p[i] + 32);
 	return p;
 }
 
@@ -118,11 +117,7 @@ tpl_line(const char *s, size_t n, tpl_rule *r)
 		return NULL;
 	}
 	r->kind = TPL_EQ;
-	if ((r->value = malloc(n - vs + 1)) == NULL)
-		return "out of memory";
-	memcpy(r->value, s + vs, n - vs);
-	r->value[n - vs] = '\0';
-	return NULL;
+	return (r->value = strndup(s + vs, n - vs)) == NULL ? "out of memory" : NULL;
 }
 
 pith_code

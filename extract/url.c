@@ -221,7 +221,6 @@ static char *resolve(const struct uri *b, const struct uri *r)
 				memcpy(merged + n, r->path, r->npath);
 				t.path = merged;
 				t.npath = n + r->npath;
-				n = 0;
 			}
 		}
 	}
@@ -295,7 +294,7 @@ char *pith_url_resolve(const char *base, const char *ref)
 	}
 	parse(cr, &r);
 	/* Opaque schemes, or nothing to resolve against: leave it be. */
-	if (n ? !is_http(cr, n) : !b.scheme) {
+	if (r.scheme ? !is_http(r.scheme, r.nscheme) : !b.scheme) {
 		free(cb);
 		return cr;
 	}

@@ -34,7 +34,7 @@ excerpt(const pith_block *blk, int cols, char *out, size_t size)
 	while (k < n && clean[k] == ' ')
 		k++;
 	if (blk->kind == PITH_BLOCK_IMAGE)
-		k = (size_t)snprintf(out, size, "[image: %.*s]", (int)(n - k), clean + k);
+		snprintf(out, size, "[image: %.*s]", (int)(n - k), clean + k);
 	else if (wrap_lines(clean + k, n - k, cols > 1 ? cols - 1 : 0, &wl, &nwl) == 0 && nwl > 0)
 		snprintf(out, size, "%.*s%s", (int)wl[0].len, clean + k + wl[0].start,
 		    nwl > 1 ? "\xe2\x80\xa6" : "");

@@ -52,8 +52,8 @@ int input_decode(input *in, const char *name, diag *d);
 void input_free(input *in);
 
 /* --time-limit's SECONDS (fractions too, 0 to 86400; 0: none) as
- * pith_params.time_limit (none is negative there): 0, or -1 when it is
- * not such a number. */
+ * pith_params_set_time_limit takes it (none is negative there): 0, or -1
+ * when it is not such a number. */
 int input_time_limit(const char *arg, double *limit);
 
 #endif

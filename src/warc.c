@@ -165,6 +165,7 @@ warc_read(warc_reader *r, char *buf, unsigned long long n, const char **why)
 
 		if (buf == NULL && want > sizeof scratch)
 			want = sizeof scratch;
+		/* cppcheck-suppress legacyUninitvar ; gzread fills scratch */
 		got = gzread(r->f, buf != NULL ? buf : scratch, want);
 		if (got <= 0) {
 			int e;

@@ -4,7 +4,8 @@
 
 : "${PITH:?PITH must name the pith binary}"
 T=$(mktemp -d) || exit 1
-trap 'rm -rf "$T"' EXIT
+T_REAL=$T
+trap 'rm -rf "$T" "$T_REAL"' EXIT
 # Fetched pages are cached: never in the real cache.
 XDG_CACHE_HOME=$T/cache
 export XDG_CACHE_HOME
@@ -17,8 +18,24 @@ export XDG_DATA_HOME
 # Tests reach 127.0.0.1 only: never through a proxy the machine set.
 unset http_proxy https_proxy HTTP_PROXY HTTPS_PROXY all_proxy ALL_PROXY \
     no_proxy NO_PROXY
+# Nothing else of the machine's either: not the user's settings, locale,
+# terminal size (curses reads COLUMNS and LINES) or colour wishes.
+HOME=$T/home XDG_CONFIG_HOME=$T/config LC_ALL=C.UTF-8
+mkdir -p "$HOME"
+export HOME XDG_CONFIG_HOME LC_ALL
+unset LANG LANGUAGE COLUMNS LINES NO_COLOR TERMINFO TERMINFO_DIRS TMUX \
+    XDG_DATA_DIRS
 n=0
 here=$(cd "$(dirname "$0")" && pwd)
+
+# short_tmp: from here on $T is /tmp/pith-test-PID, a link to the scratch
+# directory, for what must hold its paths whole however deep TMPDIR is: a
+# screen line, a tmux socket's 107 bytes.  Traps remove "$T" "$T_REAL".
+short_tmp() {
+	rm -f "/tmp/pith-test-$$"
+	ln -s "$T_REAL" "/tmp/pith-test-$$" || exit 1
+	T=/tmp/pith-test-$$
+}
 
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok() {

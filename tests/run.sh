@@ -4,6 +4,9 @@
 b=${1:-build}
 PITH=$(cd "$b" && pwd)/pith
 export PITH
+# The unit tests run in the environment the shell tests make for
+# themselves: a scratch HOME, no user settings, a fixed locale.
+. tests/lib.sh
 # A sanitizer report must not pass for "no article" (exit 1): give it an
 # exit status of its own.
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86"

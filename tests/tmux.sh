@@ -10,15 +10,18 @@ if ! command -v tmux >/dev/null 2>&1; then
 fi
 
 D=$here/data/reader
+short_tmp
 sock=$T/tmux.sock
-trap 'tmux -S "$sock" kill-server 2>/dev/null; rm -rf "$T"' EXIT
+trap 'tmux -S "$sock" kill-server 2>/dev/null; rm -rf "$T" "$T_REAL"' EXIT
 mkdir -p "$T/cfg/pith" "$T/saved" "$T/home"
 printf 'save_dir = %s/saved\n' "$T" >"$T/cfg/pith/config"
 
 tm() { tmux -f /dev/null -S "$sock" "$@"; }
 
 # start COLS ROWS ARGS...: pith in a fresh detached session, its own
-# settings and home; its exit status lands in $T/status.
+# settings and home, in the fixtures' folder so that pages go by short
+# names (what the screen shows must not depend on where the checkout
+# is); its exit status lands in $T/status.
 start() {
 	cols=$1 rows=$2
 	shift 2
@@ -31,6 +34,7 @@ start() {
 		echo "export TERM=xterm-256color LANG=C.UTF-8 HOME='$T/home'"
 		echo "export XDG_CONFIG_HOME='$T/cfg' XDG_DATA_DIRS='$T/none'"
 		echo "export XDG_STATE_HOME='$T/state' XDG_CACHE_HOME='$T/cache'"
+		echo "cd '$D' || exit"
 		printf "'%s'" "$PITH"
 		for a in "$@"; do printf " '%s'" "$a"; done
 		echo " 2>'$T/stderr'"

@@ -53,9 +53,8 @@ main(int argc, char **argv)
 {
 	const char *algo = NULL;
 	int rounds = 3, ch, nogumbo = 0, gumbo_only = 0;
-	double best[S_N], total_best = -1;
+	double best[S_N] = {0}, total_best = -1;
 	size_t bytes = 0, pages = 0, failed = 0;
-	pith_params params;
 
 	while ((ch = getopt(argc, argv, "r:a:nG")) != -1) {
 		if (ch == 'n')
@@ -87,7 +86,6 @@ main(int argc, char **argv)
 	}
 	if (gumbo_only)
 		return 0;
-	pith_params_init(&params);
 	for (int r = 0; r < rounds; r++) {
 		double t[S_N] = {0}, total = 0;
 
@@ -125,7 +123,7 @@ main(int argc, char **argv)
 				return 1;
 			b = now();
 			t[S_PARSE] += b - a;
-			if (pith_extract(doc, algo, &params, &art, &err) != PITH_OK)
+			if (pith_extract(doc, algo, NULL, &art, &err) != PITH_OK)
 				failed++;
 			a = now();
 			t[S_EXTRACT] += a - b;

@@ -75,7 +75,6 @@ main(int argc, char **argv)
 		pith_doc *doc = NULL;
 		pith_article *art = NULL;
 		pith_error err = {0};
-		pith_params params;
 		layout l = {0};
 
 		a = now();
@@ -94,8 +93,7 @@ main(int argc, char **argv)
 			return 1;
 		b = now();
 		keep_min(&t_parse, b - a);
-		pith_params_init(&params);
-		if (pith_extract(doc, NULL, &params, &art, &err) != PITH_OK) {
+		if (pith_extract(doc, NULL, NULL, &art, &err) != PITH_OK) {
 			fprintf(stderr, "bench_reader: %s: %s\n", argv[optind], err.msg);
 			return 1;
 		}

@@ -1,10 +1,12 @@
 #!/bin/sh
-# tools/deps.sh - install the Debian packages pith needs to build and test.
+# tools/deps.sh - install the Debian packages pith needs to build and test
+# (and for make analyze and make coverage).
 # As root it runs apt-get; otherwise it prints the command and stops.
 pkgs="gcc make pkg-config libgumbo-dev libcurl4-openssl-dev libncurses-dev
 libunistring-dev libjansson-dev libuchardet-dev zlib1g-dev libcmocka-dev
 python3 ca-certificates tmux parallel
 clang libclang-rt-14-dev
+clang-tools cppcheck gcovr
 mailcap zsh"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

@@ -61,8 +61,8 @@ typedef enum { VIEW_ARTICLE, VIEW_OVERLAY, VIEW_HELP, VIEW_TOKENS, VIEW_LINKS } 
 typedef struct {
 	const reader_options *opt;
 	display dpy;
-	pith_params params;
-	pith_template *tpl;      /* one m wrote, in params.tmpl */
+	pith_params *params;
+	pith_template *tpl;      /* one m wrote, the params' template */
 	page hist[HIST_MAX];
 	size_t nhist, cur;
 	pith_doc *doc;           /* of hist[cur] */
@@ -524,20 +524,20 @@ show(reader *r, const input *in, const char *base, size_t at)
 	pith_article *art = NULL;
 	pith_code rc;
 
-	if ((rc = pith_doc_parse(in->data, in->len, &popt, &doc, &err)) != PITH_OK) {
+	if (pith_doc_parse(in->data, in->len, &popt, &doc, &err) != PITH_OK) {
 		message(r, 1, "%s", err.msg);
 		return -1;
 	}
 	if (r->opt->site != NULL) {
 		char warn[MSG_MAX];
 
-		r->params.site = r->opt->site(r->opt->site_ctx, doc,
+		pith_params_set_site(r->params, r->opt->site(r->opt->site_ctx, doc,
 		    in->url != NULL && util_is_url(in->url) ? in->url : NULL, warn,
-		    sizeof warn);
+		    sizeof warn));
 		if (warn[0] != '\0')
 			message(r, 1, "%s", warn);
 	}
-	rc = pith_extract(doc, pith_algorithm_at(r->algo)->name, &r->params, &art, &err);
+	rc = pith_extract(doc, pith_algorithm_at(r->algo)->name, r->params, &art, &err);
 	if (rc != PITH_OK && rc != PITH_ENOARTICLE) {
 		message(r, 1, "%s", err.msg);
 		pith_doc_free(doc);
@@ -1060,7 +1060,7 @@ make_template(reader *r)
 	}
 	pith_template_free(r->tpl);
 	r->tpl = t;
-	r->params.tmpl = t;
+	pith_params_set_template(r->params, t);
 	/* Show the template's article at once; a and A go back. */
 	for (algo = 0; algo < pith_algorithm_count(); algo++)
 		if (strcmp(pith_algorithm_at(algo)->name, "template") == 0)
@@ -1085,7 +1085,7 @@ switch_algorithm(reader *r, int dir)
 
 	if (r->doc == NULL || n < 2)
 		return;
-	rc = pith_extract(r->doc, alg->name, &r->params, &art, &err);
+	rc = pith_extract(r->doc, alg->name, r->params, &art, &err);
 	if (rc != PITH_OK && rc != PITH_ENOARTICLE) {
 		message(r, 1, "%s", err.msg);
 		return;
@@ -1796,6 +1796,7 @@ reader_free(reader *r)
 	pith_article_free(r->art);
 	pith_doc_free(r->doc);
 	pith_template_free(r->tpl);
+	pith_params_free(r->params);
 	for (size_t i = 0; i < r->nhist; i++)
 		page_free(&r->hist[i]);
 	themefile_names_free(r->themes, r->nthemes);
@@ -1817,10 +1818,11 @@ reader_run(const reader_options *o, diag *d)
 	r->sel = -1;
 	r->number = -1;
 	r->measure = o->width < 0 ? 80 : o->width;
-	if (o->params != NULL)
-		r->params = *o->params;
-	else
-		pith_params_init(&r->params);
+	r->params = o->params != NULL ? pith_params_dup(o->params) : pith_params_new();
+	if (r->params == NULL) {
+		reader_free(r);
+		return diag_fail(d, "out of memory");
+	}
 	for (size_t i = 0; o->algorithm != NULL && i < pith_algorithm_count(); i++)
 		if (strcmp(pith_algorithm_at(i)->name, o->algorithm) == 0)
 			r->algo = i;

@@ -496,12 +496,14 @@ batch_file(batch *b, const char *path, long long size)
 			size_t ncap = cap ? cap * 2 : 65536 * 2;
 			char *p = realloc(j.data, ncap + 1);
 
+			if (p != NULL) {
+				j.data = p;
+				cap = ncap;
+			}
 			if (p == NULL || j.id == NULL) {
 				snprintf(j.why, sizeof j.why, "out of memory");
 				break;
 			}
-			j.data = p;
-			cap = ncap;
 		}
 		if ((got = gzread(f, j.data + j.len, 65536)) < 0) {
 			int e;
@@ -759,7 +761,7 @@ typedef struct {
 	long jobs;
 	const char *algorithm, *template;
 	int strict, quiet;
-	pith_params params;
+	pith_params *params;
 } batch_options;
 
 /* One option: -1 to go on, else the exit status to stop with. */
@@ -769,6 +771,7 @@ batch_option(int ch, const char *v, batch *b, batch_options *o)
 	pith_error err = {0};
 	char *end;
 	long long n;
+	double limit;
 
 	switch (ch) {
 	case 'j':
@@ -797,7 +800,7 @@ batch_option(int ch, const char *v, batch *b, batch_options *o)
 		b->max = (size_t)n;
 		break;
 	case 'p':
-		if (pith_params_assign(&o->params, v, &err) != PITH_OK)
+		if (pith_params_assign(o->params, v, &err) != PITH_OK)
 			return cmd_usage(&cmd_batch_entry, "%s", err.msg);
 		break;
 	case 'f':
@@ -810,9 +813,10 @@ batch_option(int ch, const char *v, batch *b, batch_options *o)
 			    "text)", v);
 		break;
 	case 'T':
-		if (input_time_limit(v, &o->params.time_limit) != 0)
+		if (input_time_limit(v, &limit) != 0)
 			return cmd_usage(&cmd_batch_entry, "bad time limit '%s' (seconds, 0 "
 			    "to 86400; 0: none)", v);
+		pith_params_set_time_limit(o->params, limit);
 		break;
 	}
 	return -1;
@@ -914,26 +918,27 @@ batch_run(batch *b, int argc, char **argv)
 	return rc;
 }
 
-int
-batch_main(int argc, char **argv)
+/* batch_main with the parameters it fills, so that every return frees
+ * them. */
+static int
+batch_go(int argc, char **argv, pith_params *params)
 {
 	batch b;
-	batch_options o = { .jobs = sysconf(_SC_NPROCESSORS_ONLN) };
+	batch_options o = { .jobs = sysconf(_SC_NPROCESSORS_ONLN), .params = params };
 	pthread_t *workers = NULL, writer;
 	pith_template *tpl = NULL;
 	int status = EXIT_INPUT;
 	size_t started = 0;
 
 	memset(&b, 0, sizeof b);
-	pith_params_init(&o.params);
 	b.algorithm = pith_algorithm_at(0)->name;
-	b.params = &o.params;
+	b.params = o.params;
 	b.max = INPUT_MAX_SIZE;
 	if ((status = batch_parse(argc, argv, &b, &o)) >= 0)
 		return status;
 	if (o.template != NULL && (tpl = batch_template(o.template)) == NULL)
 		return EXIT_USAGE;
-	o.params.tmpl = tpl;
+	pith_params_set_template(o.params, tpl);
 	if (o.jobs < 1)
 		o.jobs = 1;
 
@@ -979,5 +984,20 @@ batch_main(int argc, char **argv)
 	free(workers);
 	free(b.ring);
 	pith_template_free(tpl);
+	return status;
+}
+
+int
+batch_main(int argc, char **argv)
+{
+	pith_params *params = pith_params_new();
+	int status;
+
+	if (params == NULL) {
+		report("batch: out of memory");
+		return EXIT_INPUT;
+	}
+	status = batch_go(argc, argv, params);
+	pith_params_free(params);
 	return status;
 }

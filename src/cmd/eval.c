@@ -867,9 +867,12 @@ ev_page(void *ctx, const char *id, const char *truth, const pith_doc *doc,
 {
 	ev_run *run = ctx;
 	size_t d = run->nd, tlen = strlen(truth);
+	char *copy;
 
+	/* The id goes into ids[d] only with the page's scores, so that a
+	 * failure leaves no freed pointer behind. */
 	if (!ev_grow(&run->ids, &run->cap, d + 1, sizeof *run->ids) ||
-	    (run->ids[d] = strdup(id)) == NULL) {
+	    (copy = strdup(id)) == NULL) {
 		report("out of memory");
 		return EXIT_INPUT;
 	}
@@ -893,10 +896,10 @@ ev_page(void *ctx, const char *id, const char *truth, const pith_doc *doc,
 		run->al[i].failures += fail != NULL;
 		free(pred);
 	}
-	run->nd++;
+	run->ids[run->nd++] = copy;
 	return 0;
 oom:
-	free(run->ids[d]);
+	free(copy);
 	report("out of memory");
 	return EXIT_INPUT;
 }
@@ -926,8 +929,31 @@ ev_usage(const char *fmt, const char *arg)
 	return cmd_usage(&cmd_eval_entry, fmt, arg);
 }
 
-int
-eval_main(int argc, char **argv)
+/* What the command line asks for. */
+typedef struct {
+	const char *truth_path;
+	const char **names;
+	size_t nnames, capnames;
+	unsigned metrics;
+	bool per_doc, all;
+	pith_params *params;
+} ev_args;
+
+/* Add an algorithm's name; false when out of memory (said). */
+static bool
+ev_add_name(ev_args *a, const char *name)
+{
+	if (!ev_grow(&a->names, &a->capnames, a->nnames + 1, sizeof *a->names)) {
+		report("out of memory");
+		return false;
+	}
+	a->names[a->nnames++] = name;
+	return true;
+}
+
+/* Read the options into a; -1 to go on, else the exit status. */
+static int
+ev_parse(int argc, char **argv, ev_args *a)
 {
 	static const struct option longopts[] = {
 		{ "truth", required_argument, NULL, 'T' },
@@ -938,114 +964,109 @@ eval_main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *truth_path = NULL;
-	const char **names = NULL;
-	size_t nnames = 0, capnames = 0, nd = 0;
-	unsigned metrics = EV_SHINGLE | EV_LCS;
-	bool per_doc = false, all = false;
-	pith_params params;
 	pith_error err = {0};
-	ev_run run = { .params = &params };
-	int ch, status = EXIT_INPUT;
+	int ch;
 
-	pith_params_init(&params);
 	optind = 1;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":a:p:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'T':
-			truth_path = optarg;
+			a->truth_path = optarg;
 			break;
 		case 'm':
 			if (strcmp(optarg, "shingle") == 0)
-				metrics = EV_SHINGLE;
+				a->metrics = EV_SHINGLE;
 			else if (strcmp(optarg, "lcs") == 0)
-				metrics = EV_LCS;
+				a->metrics = EV_LCS;
 			else if (strcmp(optarg, "both") == 0)
-				metrics = EV_SHINGLE | EV_LCS;
+				a->metrics = EV_SHINGLE | EV_LCS;
 			else
 				return ev_usage("unknown metric '%s'", optarg);
 			break;
 		case 'a':
-			if (strcmp(optarg, "all") == 0) {
-				all = true;
-				break;
-			}
-			if (pith_algorithm_find(optarg) == NULL) {
-				free(names);
+			if (strcmp(optarg, "all") == 0)
+				a->all = true;
+			else if (pith_algorithm_find(optarg) == NULL)
 				return ev_usage("unknown algorithm '%s'", optarg);
-			}
-			if (!ev_grow(&names, &capnames, nnames + 1, sizeof *names)) {
-				report("out of memory");
-				free(names);
+			else if (!ev_add_name(a, optarg))
 				return EXIT_INPUT;
-			}
-			names[nnames++] = optarg;
 			break;
 		case 'p':
-			if (pith_params_assign(&params, optarg, &err) != PITH_OK) {
-				free(names);
+			if (pith_params_assign(a->params, optarg, &err) != PITH_OK)
 				return ev_usage("%s", err.msg);
-			}
 			break;
 		case 'D':
-			per_doc = true;
+			a->per_doc = true;
 			break;
 		case 'h':
 			fputs(eval_usage, stdout);
-			free(names);
 			return 0;
 		case ':':
-			free(names);
 			return ev_usage("option '%s' needs a value", argv[optind - 1]);
 		default:
-			free(names);
 			return ev_usage("unknown option '%s'", argv[optind - 1]);
 		}
 	}
-	if (optind + 1 != argc) {
-		free(names);
+	if (optind + 1 != argc)
 		return ev_usage("%s", optind >= argc ? "no corpus folder given" :
 		    "one corpus folder at a time");
-	}
-	if (all) {
+	if (a->all) {
 		/* A template belongs to one site; it has no place in "all". */
-		nnames = 0;
-		for (size_t i = 0; i < pith_algorithm_count(); i++) {
-			if (strcmp(pith_algorithm_at(i)->name, "template") == 0)
-				continue;
-			if (!ev_grow(&names, &capnames, nnames + 1, sizeof *names)) {
-				report("out of memory");
-				free(names);
+		a->nnames = 0;
+		for (size_t i = 0; i < pith_algorithm_count(); i++)
+			if (strcmp(pith_algorithm_at(i)->name, "template") != 0 &&
+			    !ev_add_name(a, pith_algorithm_at(i)->name))
 				return EXIT_INPUT;
-			}
-			names[nnames++] = pith_algorithm_at(i)->name;
-		}
-	} else if (nnames == 0) {
-		if ((names = malloc(sizeof *names)) == NULL) {
-			report("out of memory");
-			return EXIT_INPUT;
-		}
-		names[nnames++] = pith_algorithm_at(0)->name;
+	} else if (a->nnames == 0 && !ev_add_name(a, pith_algorithm_at(0)->name)) {
+		return EXIT_INPUT;
 	}
-	if ((run.al = calloc(nnames, sizeof *run.al)) == NULL) {
+	return -1;
+}
+
+/* Score the algorithms a names on the corpus in dir and print the table. */
+static int
+ev_main(const ev_args *a, const char *dir)
+{
+	ev_run run = { .params = a->params };
+	size_t nd = 0;
+	int status = EXIT_INPUT;
+
+	if ((run.al = calloc(a->nnames, sizeof *run.al)) == NULL) {
 		report("out of memory");
 		goto out;
 	}
-	run.nal = nnames;
-	for (size_t i = 0; i < nnames; i++)
-		run.al[i].name = names[i];
-	if ((status = eval_corpus(argv[optind], truth_path, ev_page, &run, &nd)) != 0)
+	run.nal = a->nnames;
+	for (size_t i = 0; i < a->nnames; i++)
+		run.al[i].name = a->names[i];
+	if ((status = eval_corpus(dir, a->truth_path, ev_page, &run, &nd)) != 0)
 		goto out;
-	ev_print(&run, metrics, per_doc);
+	ev_print(&run, a->metrics, a->per_doc);
 	status = fflush(stdout) == 0 ? 0 : EXIT_INPUT;
 out:
-	for (size_t i = 0; run.al != NULL && i < nnames; i++)
+	for (size_t i = 0; run.al != NULL && i < run.nal; i++)
 		free(run.al[i].docs);
 	for (size_t i = 0; i < run.nd; i++)
 		free(run.ids[i]);
 	free(run.ids);
 	free(run.al);
-	free(names);
+	return status;
+}
+
+int
+eval_main(int argc, char **argv)
+{
+	ev_args args = { .metrics = EV_SHINGLE | EV_LCS };
+	int status;
+
+	if ((args.params = pith_params_new()) == NULL) {
+		report("out of memory");
+		return EXIT_INPUT;
+	}
+	status = ev_parse(argc, argv, &args);
+	if (status < 0)
+		status = ev_main(&args, argv[optind]);
+	free(args.names);
+	pith_params_free(args.params);
 	return status;
 }

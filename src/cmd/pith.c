@@ -86,7 +86,7 @@ typedef struct {
 	int width;                 /* -1: not given */
 	int dump, explain, learn;
 	unsigned text_flags;
-	pith_params params;
+	pith_params *params;
 	input_options input;
 } pith_options;
 
@@ -227,6 +227,7 @@ parse_option(int ch, const char *v, pith_options *o)
 {
 	pith_error err = {0};
 	long long n;
+	double limit;
 
 	switch (ch) {
 	case 'd': o->dump = 1; break;
@@ -265,7 +266,7 @@ parse_option(int ch, const char *v, pith_options *o)
 		o->url = v;
 		break;
 	case 'p':
-		if (pith_params_assign(&o->params, v, &err) != PITH_OK)
+		if (pith_params_assign(o->params, v, &err) != PITH_OK)
 			return usage_error("%s", err.msg);
 		break;
 	case OPT_MAX_SIZE:
@@ -289,9 +290,10 @@ parse_option(int ch, const char *v, pith_options *o)
 		o->input.user_agent = v;
 		break;
 	case OPT_TIME_LIMIT:
-		if (input_time_limit(v, &o->params.time_limit) != 0)
+		if (input_time_limit(v, &limit) != 0)
 			return usage_error("bad time limit '%s' (seconds, 0 to "
 			    "86400; 0: none)", v);
+		pith_params_set_time_limit(o->params, limit);
 		break;
 	}
 	return -1;
@@ -382,7 +384,7 @@ merge_config(pith_options *o, config *cfg, config_warnings *cw)
 }
 
 /* The template from -t, else the site's own for -a template, into
- * o->params.tmpl (NULL for none): 0, or EXIT_USAGE after reporting. */
+ * o->params (NULL for none): 0, or EXIT_USAGE after reporting. */
 static int
 choose_template(pith_options *o, pith_template **tpl)
 {
@@ -410,7 +412,7 @@ choose_template(pith_options *o, pith_template **tpl)
 		report("%s", d.msg);
 		return EXIT_USAGE;
 	}
-	o->params.tmpl = *tpl;
+	pith_params_set_template(o->params, *tpl);
 	return 0;
 }
 
@@ -421,7 +423,7 @@ run_reader(pith_options *o, const config *cfg, const config_warnings *cw,
 {
 	reader_options ro = {
 		.arg = o->arg, .url = o->url, .algorithm = o->algorithm,
-		.params = &o->params, .width = o->width >= 0 ? o->width :
+		.params = o->params, .width = o->width >= 0 ? o->width :
 		    cfg->width > 0 ? cfg->width : -1,
 		.theme = o->theme, .save_dir = cfg->save_dir,
 		.warning = cw->n > 0 ? cw->first : NULL,
@@ -506,7 +508,7 @@ print_article(pith_options *o, pith_doc *doc)
 	pith_code rc;
 	diag d = {0};
 
-	if ((rc = pith_extract(doc, o->algorithm, &o->params, &art, &err)) != PITH_OK &&
+	if ((rc = pith_extract(doc, o->algorithm, o->params, &art, &err)) != PITH_OK &&
 	    o->explain && art != NULL) {
 		/* Explaining why nothing was kept is what --explain is for. */
 		if (explain_print(art, o->explain == 2, o->width, stdout) == 0)
@@ -560,8 +562,8 @@ dump(pith_options *o, sitestore_session *ss)
 		if (ss->learn || (o->algorithm != NULL && strcmp(o->algorithm, "site") == 0)) {
 			char warn[PATH_MAX + 256];
 
-			o->params.site = sitestore_page(ss, doc, util_is_url(o->arg) ?
-			    in.url : NULL, warn, sizeof warn);
+			pith_params_set_site(o->params, sitestore_page(ss, doc,
+			    util_is_url(o->arg) ? in.url : NULL, warn, sizeof warn));
 			if (warn[0] != '\0')
 				report("%s", warn);
 		}
@@ -598,17 +600,22 @@ pith_main(int argc, char **argv)
 	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 #endif
 
-	pith_params_init(&o.params);
+	if ((o.params = pith_params_new()) == NULL) {
+		report("out of memory");
+		return EXIT_INPUT;
+	}
 	if ((status = parse_options(argc, argv, &o)) >= 0 ||
 	    (status = merge_config(&o, &cfg, &cw)) != 0 ||
 	    (status = choose_template(&o, &tpl)) != 0)
-		return status;
+		goto out;
 	ss.learn = o.learn;
 	if (!o.dump && !o.explain && isatty(STDOUT_FILENO))
 		status = run_reader(&o, &cfg, &cw, &ss);
 	else
 		status = dump(&o, &ss);
+out:
 	pith_template_free(tpl);
 	sitestore_session_free(&ss);
+	pith_params_free(o.params);
 	return status;
 }

@@ -23,6 +23,7 @@
 #include <string.h>
 #include "eval.h"
 #include "cmd.h"
+#include "pith_debug.h"
 #include "train.h"
 
 enum { NF = PITH_NFEATURES, MAX_METHODS = 16, MAXF = NF + MAX_METHODS, CLIP = 4 };
@@ -281,12 +282,13 @@ page_free(tr_page *p)
  * holding text is a segment, except one holding more than half of the
  * page's text, which is split the same way; a split element keeps the
  * text directly in it as a segment of its own.  seg[b] is block b's
- * segment (SIZE_MAX: none); returns the segments' nodes, *n of them.
+ * segment (SIZE_MAX: none) for each of its nb blocks; returns the
+ * segments' nodes, *n of them.
  */
 static size_t *
-tr_segments(const pith_doc *d, size_t *seg, size_t *n)
+tr_segments(const pith_doc *d, size_t nb, size_t *seg, size_t *n)
 {
-	size_t nn = pith_doc_nnodes(d), nb = pith_doc_nblocks(d), total;
+	size_t nn = pith_doc_nnodes(d), total;
 	size_t *text = calloc(nn + 1, sizeof *text), *idx = malloc((nn + 1) * sizeof *idx);
 	size_t *out = malloc((nn + 1) * sizeof *out), *stack = malloc((nn + 1) * sizeof *stack);
 	size_t top = 0;
@@ -342,7 +344,7 @@ tr_page_segments(tr_page *p, const pith_doc *doc, const size_t *kept, size_t nm,
                  const char *truth, size_t tlen)
 {
 	size_t nb = pith_doc_nblocks(doc), nseg, *seg = malloc((nb + 1) * sizeof *seg);
-	size_t *node = seg != NULL ? tr_segments(doc, seg, &nseg) : NULL, page_text = 0;
+	size_t *node = seg != NULL ? tr_segments(doc, nb, seg, &nseg) : NULL, page_text = 0;
 	pith_error err = {0};
 	int rc = -1;
 
@@ -366,7 +368,7 @@ tr_page_segments(tr_page *p, const pith_doc *doc, const size_t *kept, size_t nm,
 
 			if (seg[b] != s)
 				continue;
-			if (len + bl->len + 2 > cap) {
+			if (sg->text == NULL || len + bl->len + 2 > cap) {
 				cap = 2 * (len + bl->len + 2);
 				if ((t = realloc(sg->text, cap)) == NULL)
 					goto out;
@@ -719,8 +721,17 @@ tr_method_ok(const char *name)
 	return strcmp(name, "template") != 0 && strcmp(name, "site") != 0;
 }
 
-int
-train_main(int argc, char **argv)
+/* What the command line asks for. */
+typedef struct {
+	const char *methods[MAX_METHODS];
+	size_t nm, folds;
+	tr_options opt;
+	pith_params *params;
+} tr_args;
+
+/* Read the options into a; -1 to go on, else the exit status. */
+static int
+tr_parse(int argc, char **argv, tr_args *a)
 {
 	static const struct option longopts[] = {
 		{ "folds", required_argument, NULL, 'F' },
@@ -731,19 +742,10 @@ train_main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *methods[MAX_METHODS];
-	size_t nm = 0, folds = 10, n;
-	tr_options opt = { .lambda = 0.05, .tau = 0.02, .iterations = 2000 };
-	pith_params params;
 	pith_error err = {0};
-	tr_data t = {0};
-	eval_score *method[MAX_METHODS] = {0}, *a = NULL, *b = NULL, *oracle = NULL;
-	eval_score *oracle_b = NULL;
-	eval_total ta, tb;
-	double v, best = 0;
-	const char *best_name = "";
-	int ch, status = EXIT_INPUT;
-	pith_params_init(&params);
+	double v;
+	int ch;
+
 	optind = 1;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":a:p:h", longopts, NULL)) != -1) {
@@ -751,28 +753,28 @@ train_main(int argc, char **argv)
 		case 'F':
 			if (!tr_number(optarg, 2, 100, &v) || v != (double)(size_t)v)
 				return tr_usage("--folds wants 2..100, not '%s'", optarg);
-			folds = (size_t)v;
+			a->folds = (size_t)v;
 			break;
 		case 'a': {
 			const pith_algorithm *alg = pith_algorithm_find(optarg);
 
 			if (alg == NULL || !tr_method_ok(optarg))
 				return tr_usage("'%s' is not a method to choose from", optarg);
-			if (nm == MAX_METHODS)
+			if (a->nm == MAX_METHODS)
 				return tr_usage("%s", "too many methods");
-			methods[nm++] = alg->name;
+			a->methods[a->nm++] = alg->name;
 			break;
 		}
 		case 'L':
-			if (!tr_number(optarg, 0, 1e6, &opt.lambda))
+			if (!tr_number(optarg, 0, 1e6, &a->opt.lambda))
 				return tr_usage("--lambda wants a number >= 0, not '%s'", optarg);
 			break;
 		case 'T':
-			if (!tr_number(optarg, 1e-6, 1e6, &opt.tau))
+			if (!tr_number(optarg, 1e-6, 1e6, &a->opt.tau))
 				return tr_usage("--tau wants a number > 0, not '%s'", optarg);
 			break;
 		case 'p':
-			if (pith_params_assign(&params, optarg, &err) != PITH_OK)
+			if (pith_params_assign(a->params, optarg, &err) != PITH_OK)
 				return tr_usage("%s", err.msg);
 			break;
 		case 'h':
@@ -786,74 +788,107 @@ train_main(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return tr_usage("%s", "no corpus folder given");
-	if (nm == 0)
-		for (size_t i = 0; i < pith_algorithm_count() && nm < MAX_METHODS; i++)
+	if (a->nm == 0)
+		for (size_t i = 0; i < pith_algorithm_count() && a->nm < MAX_METHODS; i++)
 			if (tr_method_ok(pith_algorithm_at(i)->name))
-				methods[nm++] = pith_algorithm_at(i)->name;
-	t.methods = methods;
-	t.nm = nm;
-	t.params = &params;
-	for (int i = optind; i < argc; i++) {
-		size_t pages;
+				a->methods[a->nm++] = pith_algorithm_at(i)->name;
+	return -1;
+}
 
-		t.corpus = (size_t)(i - optind);
-		if ((status = eval_corpus(argv[i], NULL, tr_visit, &t, &pages)) != 0)
-			goto out;
-	}
-	status = EXIT_INPUT;
-	if (t.n < folds) {
-		report("train: %zu readable pages: too few for %zu folds", t.n, folds);
-		goto out;
-	}
-	a = calloc(t.n, sizeof *a);
-	b = calloc(t.n, sizeof *b);
-	oracle = calloc(t.n, sizeof *oracle);
-	if ((oracle_b = calloc(t.n, sizeof *oracle_b)) == NULL)
-		a = NULL;
-	for (size_t m = 0; m < nm; m++)
-		if ((method[m] = calloc(t.n, sizeof *method[m])) == NULL)
-			a = NULL;
-	if (a == NULL || b == NULL || oracle == NULL) {
-		report("out of memory");
-		goto out;
-	}
-	for (size_t d = 0; d < t.n; d++) {
+/* Each page's score under every method, under the oracle (its best
+ * method) and under B's oracle (the segments in the truth). */
+static int
+tr_scores(const tr_data *t, eval_score **method, eval_score *oracle,
+          eval_score *oracle_b)
+{
+	for (size_t d = 0; d < t->n; d++) {
 		size_t top = 0;
 
-		for (size_t m = 0; m < nm; m++) {
-			method[m][d] = t.page[d].score[m];
-			if (t.page[d].f1[m] > t.page[d].f1[top])
+		for (size_t m = 0; m < t->nm; m++) {
+			method[m][d] = t->page[d].score[m];
+			if (t->page[d].f1[m] > t->page[d].f1[top])
 				top = m;
 		}
-		oracle[d] = t.page[d].score[top];
-		if (tr_keep_segments(NULL, &t.page[d], &oracle_b[d]) != 0) {
+		oracle[d] = t->page[d].score[top];
+		if (tr_keep_segments(NULL, &t->page[d], &oracle_b[d]) != 0) {
 			report("out of memory");
-			goto out;
+			return -1;
 		}
 	}
-	if (tr_cross(&t, folds, &opt, a, b) != 0)
-		goto out;
-	tr_report(&t, argv + optind, (size_t)(argc - optind), method, a, b, oracle,
-	    oracle_b, folds);
-	for (size_t m = 0; m < nm; m++) {
-		eval_total one = tr_total(&t, SIZE_MAX, method[m], &n);
+	return 0;
+}
+
+/* Whether hybrid A or B beats the best single method, said on stdout:
+ * 0 when one does, 1 when neither, EXIT_INPUT when stdout fails. */
+static int
+tr_verdict(const tr_data *t, eval_score *const *method, const eval_score *a,
+           const eval_score *b)
+{
+	eval_total ta, tb;
+	double best = 0;
+	const char *best_name = "";
+	size_t n;
+
+	for (size_t m = 0; m < t->nm; m++) {
+		eval_total one = tr_total(t, SIZE_MAX, method[m], &n);
 
 		if (one.f1 > best) {
 			best = one.f1;
-			best_name = methods[m];
+			best_name = t->methods[m];
 		}
 	}
-	ta = tr_total(&t, SIZE_MAX, a, &n);
-	tb = tr_total(&t, SIZE_MAX, b, &n);
+	ta = tr_total(t, SIZE_MAX, a, &n);
+	tb = tr_total(t, SIZE_MAX, b, &n);
 	printf("hybrid A %s the best single method (%s): %.3f against %.3f\n",
 	    ta.f1 > best ? "beats" : "does not beat", best_name, ta.f1, best);
 	printf("hybrid B %s the best single method (%s): %.3f against %.3f\n",
 	    tb.f1 > best ? "beats" : "does not beat", best_name, tb.f1, best);
 	if (fflush(stdout) != 0)
+		return EXIT_INPUT;
+	return ta.f1 > best || tb.f1 > best ? 0 : EXIT_NOARTICLE;
+}
+
+/* Read the corpora, cross-validate both hybrids and report. */
+static int
+tr_run(tr_args *args, char **dirs, size_t ndirs)
+{
+	tr_data t = { .methods = args->methods, .nm = args->nm,
+	    .params = args->params };
+	eval_score *method[MAX_METHODS] = {0}, *a = NULL, *b = NULL, *oracle = NULL;
+	eval_score *oracle_b = NULL;
+	int status = EXIT_INPUT;
+	bool oom = false;
+
+	for (size_t i = 0; i < ndirs; i++) {
+		size_t pages;
+
+		t.corpus = i;
+		if ((status = eval_corpus(dirs[i], NULL, tr_visit, &t, &pages)) != 0)
+			goto out;
+	}
+	status = EXIT_INPUT;
+	if (t.n < args->folds) {
+		report("train: %zu readable pages: too few for %zu folds", t.n,
+		    args->folds);
 		goto out;
-	status = ta.f1 > best || tb.f1 > best ? 0 : EXIT_NOARTICLE;
+	}
+	oom |= (a = calloc(t.n, sizeof *a)) == NULL;
+	oom |= (b = calloc(t.n, sizeof *b)) == NULL;
+	oom |= (oracle = calloc(t.n, sizeof *oracle)) == NULL;
+	oom |= (oracle_b = calloc(t.n, sizeof *oracle_b)) == NULL;
+	for (size_t m = 0; m < t.nm; m++)
+		oom |= (method[m] = calloc(t.n, sizeof *method[m])) == NULL;
+	if (oom) {
+		report("out of memory");
+		goto out;
+	}
+	if (tr_scores(&t, method, oracle, oracle_b) != 0 ||
+	    tr_cross(&t, args->folds, &args->opt, a, b) != 0)
+		goto out;
+	tr_report(&t, dirs, ndirs, method, a, b, oracle, oracle_b, args->folds);
+	status = tr_verdict(&t, method, a, b);
 out:
-	for (size_t m = 0; m < nm; m++)
+	for (size_t m = 0; m < t.nm; m++)
 		free(method[m]);
 	free(a);
 	free(b);
@@ -862,5 +897,23 @@ out:
 	for (size_t d = 0; d < t.n; d++)
 		page_free(&t.page[d]);
 	free(t.page);
+	return status;
+}
+
+int
+train_main(int argc, char **argv)
+{
+	tr_args args = { .folds = 10,
+	    .opt = { .lambda = 0.05, .tau = 0.02, .iterations = 2000 } };
+	int status;
+
+	if ((args.params = pith_params_new()) == NULL) {
+		report("out of memory");
+		return EXIT_INPUT;
+	}
+	status = tr_parse(argc, argv, &args);
+	if (status < 0)
+		status = tr_run(&args, argv + optind, (size_t)(argc - optind));
+	pith_params_free(args.params);
 	return status;
 }

@@ -4,9 +4,10 @@
 # exported, and uninstall leaves nothing.  (It replaces install.sh.)
 . tests/lib.sh
 
-# make check's SAN=1 reaches us through the environment: what is
-# installed is the plain build, as a user would install it.
-unset MAKEFLAGS MAKELEVEL MFLAGS SAN B
+# make check's SAN=1 (make coverage's COVERAGE=1) reaches us through the
+# environment: what is installed is the plain build, as a user would
+# install it.
+unset MAKEFLAGS MAKELEVEL MFLAGS SAN B COVERAGE
 root=$T/root prefix=/opt/pith
 P=$root$prefix
 if make -s install DESTDIR="$root" PREFIX="$prefix" >"$T/log" 2>&1; then
@@ -60,6 +61,14 @@ for s in guard_html err_set buf_put; do
 	if grep -qx "$s" "$T/dyn"; then not_ok "library: $s not exported"
 	else ok "library: $s not exported"; fi
 done
+# pith_debug.h is the program's own: not installed, its functions not
+# exported, so they stay outside the ABI promise.
+if [ ! -e "$P/include/pith_debug.h" ] &&
+	! grep -qx -e pith_article_token_scores -e pith_site_hashes -e pith_doc_features "$T/dyn"; then
+	ok "library: pith_debug.h neither installed nor exported"
+else
+	not_ok "library: pith_debug.h neither installed nor exported" "$(grep -e token_scores -e site_hashes -e doc_features "$T/dyn")"
+fi
 # The static library's one object: internals made local too.
 bad=$(nm "$P/lib/libpith.a" | awk 'NF == 3 && $2 ~ /^[A-TV-Z]$/ { print $3 }' |
     grep -v '^pith_')
@@ -92,6 +101,15 @@ else
 fi
 
 cc=${CC:-cc}
+# pith_params is opaque: a program cannot allocate one, so a new
+# parameter never changes what it was compiled against.
+if echo '#include <pith.h>
+int main(void) { pith_params p; (void)p; return 0; }' |
+    $cc -std=c11 -x c -o "$T/opaque" - $flags >"$T/log" 2>&1; then
+	not_ok "api: pith_params is opaque"
+else
+	ok "api: pith_params is opaque"
+fi
 # The header stands alone under strict C11, warnings as errors.
 if $cc -std=c11 -pedantic -Wall -Wextra -Werror -o "$T/extract" \
     examples/extract.c $flags >"$T/log" 2>&1; then
@@ -101,7 +119,7 @@ else
 fi
 if command -v c++ >/dev/null 2>&1; then
 	if echo '#include <pith.h>
-int main() { pith_params p; pith_params_init(&p); return 0; }' |
+int main() { pith_params *p = pith_params_new(); pith_params_free(p); return 0; }' |
 	    c++ -x c++ -o "$T/cxx" - $flags >"$T/log" 2>&1; then
 		ok "example: pith.h links from C++"
 	else
@@ -123,6 +141,18 @@ check_run() {
 LD_LIBRARY_PATH=$P/lib
 export LD_LIBRARY_PATH
 check_run "example: runs against the shared library" "$T/extract"
+# Parameters by name through the shared library; a bad one is an error.
+"$T/extract" mss mss.tag=-1 <sample/article.html >"$T/out" 2>"$T/err"
+st=$?
+"$T/extract" mss nope=1 <sample/article.html >/dev/null 2>"$T/err2"
+st2=$?
+if [ "$st" -eq 0 ] && [ "$(head -n 1 "$T/out")" = "Reading in Eighty Columns" ] &&
+	[ "$st2" -eq 2 ] && grep -qx "extract: unknown parameter 'nope'" "$T/err2"; then
+	ok "example: parameters set by name through the shared library"
+else
+	not_ok "example: parameters set by name through the shared library" "status $st, $st2" \
+	    "$(cat "$T/err" "$T/err2")"
+fi
 if readelf -d "$T/extract" 2>/dev/null | grep -q 'NEEDED.*libpith\.so\.0'; then
 	ok "example: linked to libpith.so.0"
 else

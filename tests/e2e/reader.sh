@@ -4,7 +4,7 @@
 
 # ---- opening: title, header, status line
 dflt=$("$PITH" --list-algorithms | awk 'NR == 1 { print $1 }')
-start 80 24 "$D/long.html"
+start 80 24 long.html
 check "opens with the title" "A long page"
 check "a first-run hint says where help is" "? for help"
 check "header has the byline and reading time" "Test Author"
@@ -29,7 +29,7 @@ check "g goes back to the top" "Paragraph 1 begins here"
 quits "q quits cleanly"
 
 # ---- wrapping by display width: CJK, emoji, combining marks
-start 40 40 "$D/wide.html"
+start 40 40 wide.html
 check "40 columns: the page shows" "Wide characters"
 check "40 columns: CJK text" "漢字の段落です"
 check "40 columns: emoji" "apple"
@@ -40,7 +40,7 @@ else not_ok "combining accent stays on its letter" "$(cat "$T/screen")"; fi
 keys q
 wait_exit
 
-start 100 30 "$D/wide.html"
+start 100 30 wide.html
 check "100 columns: the page shows" "Wide characters"
 fits "100 columns: every line fits" 100
 fits "100 columns: text capped at 80, centred" 90 28
@@ -53,7 +53,7 @@ keys q
 wait_exit
 
 # ---- resize: rewrap at once, keep the paragraph at the top
-start 80 24 "$D/long.html"
+start 80 24 long.html
 check "resize: page open" "A long page"
 keys / "Paragraph 30 " Enter
 check "search finds the paragraph" "match 1 of 1"
@@ -75,7 +75,7 @@ else not_ok "resize keeps the paragraph at the top" "$(head -3 "$T/screen")"; fi
 quits "q after a resize"
 
 # ---- search: highlight and jump
-start 80 24 "$D/long.html"
+start 80 24 long.html
 check "search: page open" "A long page"
 keys / zebra Enter
 check "search jumps to the match" "zebra crossing"
@@ -104,7 +104,7 @@ check "a failed search says so" "not found: nowhere-to-be-found"
 quits "q after searching"
 
 # ---- code blocks scroll sideways
-start 80 24 "$D/long.html"
+start 80 24 long.html
 check "code: page open" "A long page"
 keys / "a very long line" Enter
 check "code is clipped, not wrapped" "$(printf '\342\200\272')"
@@ -119,7 +119,7 @@ next_of() {
 		{ name[NR] = $1 } $1 == a { ia = NR } $1 == b { ib = NR }
 		END { n = NR; print (ib - ia + n) % n }'
 }
-start 80 24 -a mss "$D/algos.html"
+start 80 24 -a mss algos.html
 check "algorithms: page open" "Two algorithms"
 keys G
 wait_for "100%" >/dev/null
@@ -156,7 +156,7 @@ check_gone "the status line is back to the article" "[overlay]"
 quits "q after the overlay"
 
 # ---- saving: s and S, atomic, refusing to overwrite
-start 80 24 "$D/long.html"
+start 80 24 long.html
 check "save: page open" "A long page"
 keys s
 check "s offers the title's name in the save directory" "Save text to: $T/saved/a-long-page.txt"
@@ -197,7 +197,7 @@ check "Esc cancels a save" "not saved"
 quits "q after saving"
 
 # ---- links: numbers, Tab, Enter, back and forward
-start 80 24 "$D/links.html"
+start 80 24 links.html
 check "links: page open" "First page of links"
 check "links are numbered" "second page[1]"
 keys Tab
@@ -220,7 +220,7 @@ keys 9 9 Enter
 check "a link that does not exist says so" "no link [99]"
 keys o
 check "o asks for a page" "Open:"
-keys C-u "$D/second.html" Enter
+keys C-u second.html Enter
 check "o opens it" "Welcome to the second page"
 keys r
 check "r reloads" "reloaded"
@@ -233,7 +233,7 @@ quits "q after following links"
 
 # ---- the settings file: a bad line warns, never stops pith
 printf 'width = 60\nwidth = wide\ntheme = mono\n' >"$T/cfg/pith/config"
-start 80 24 "$D/long.html"
+start 80 24 long.html
 check "a bad settings line is shown with its number" "config:2: width must be 20..1000"
 keys w
 check "the width setting is used" "width 56"
@@ -241,7 +241,7 @@ quits "q with settings" "pith: $T/cfg/pith/config:2: width must be 20..1000, not
 printf 'save_dir = %s/saved\n' "$T" >"$T/cfg/pith/config"
 
 # ---- m: the site's template from the block at the top
-start 80 24 -u https://www.news.example.org/story "$D/story.html"
+start 80 24 -u https://www.news.example.org/story story.html
 check "template: page open" "The river rose over the old bridge"
 keys j j
 keys m
@@ -276,7 +276,7 @@ run -d -a template -u https://www.news.example.org/story "$D/story.html"
 unset XDG_CONFIG_HOME
 expect_status "pith -d finds the reader's template for the host" 0
 expect_out "pith -d uses it" "Related: the dam"
-start 80 24 "$D/story.html"
+start 80 24 story.html
 check "template: a file without an address" "The river rose"
 keys m
 check "m without an address says why" "a template belongs to a site"
@@ -297,7 +297,7 @@ check "stdin cannot be reloaded" "standard input cannot be read again"
 quits "q reads the terminal, not stdin"
 
 # ---- a page that cannot be read: the error after the screen is restored
-start 80 24 "$D/no-such-page.html"
+start 80 24 no-such-page.html
 wait_exit
 if [ "$status" = 3 ] && grep -q "^pith: .*no-such-page.html: No such file" "$T/stderr"; then
 	ok "a missing page exits 3 with the error on stderr"

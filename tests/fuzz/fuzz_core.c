@@ -18,6 +18,7 @@
 #include <unistr.h>
 #include "pith.h"
 #include "output.h"
+#include "pith_debug.h"
 #include "explain.h"
 #include "layout.h"
 
@@ -291,7 +292,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	pith_parse_options po = { .url = "https://example.org/dir/page.html" };
-	pith_params params;
+	pith_params *params;
 	pith_doc *doc = NULL;
 	pith_error err = {0};
 	const pith_meta *m;
@@ -302,7 +303,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pith_article *arts[MAX_ALGORITHMS] = {0};
 	pith_code rcs[MAX_ALGORITHMS];
 
-	if (na > MAX_ALGORITHMS)
+	if (na == 0 || na > MAX_ALGORITHMS)
 		abort();
 	if (pith_doc_parse((const char *)data, size, &po, &doc, &err) != PITH_OK)
 		return 0;
@@ -317,12 +318,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 
 	/* Every algorithm extracts: each has code of its own. */
-	pith_params_init(&params);
-	params.tmpl = tmpl;
+	if ((params = pith_params_new()) == NULL)
+		abort();
+	pith_params_set_template(params, tmpl);
 	for (size_t i = 0; i < na; i++) {
 		pith_article *a = NULL;
 
-		rcs[i] = pith_extract(doc, pith_algorithm_at(i)->name, &params, &a,
+		rcs[i] = pith_extract(doc, pith_algorithm_at(i)->name, params, &a,
 		    &err);
 		if (a != NULL) {
 			/* The explanation API, as the overlay reads it. */
@@ -349,15 +351,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		pith_article *a = NULL;
 		size_t i = (h >> 20) % na;
 
-		params.time_limit = 1e-9;
-		if (pith_extract(doc, pith_algorithm_at(i)->name, &params, &a,
+		pith_params_set_time_limit(params, 1e-9);
+		if (pith_extract(doc, pith_algorithm_at(i)->name, params, &a,
 		    &err) == PITH_ELIMIT && (a != NULL ||
 		    strcmp(err.msg, "time limit of 1e-09 s exceeded") != 0))
 			fail("a time limit exceeded left an article or no message",
 			    err.msg, strlen(err.msg));
 		pith_article_free(a);
-		params.time_limit = 0;
 	}
+	pith_params_free(params);
 	if ((o = pick(rcs, na, h % na)) < na)
 		outputs(arts[o], width);
 	if ((v = pick(rcs, na, h / na % na)) < na)

@@ -66,7 +66,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	pith_site *s = NULL, *again = NULL;
 	pith_error err = {0};
-	pith_params params;
+	pith_params *params;
 	pith_article *a = NULL;
 	char *text, *text2;
 	size_t len, len2, pages;
@@ -105,14 +105,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fail("learning a page failed", err.msg);
 	if (pith_site_pages(s) != pages + (size_t)added)
 		fail("learning counted a page wrongly", NULL);
-	pith_params_init(&params);
-	params.site = s;
-	params.site_pages = 1;
-	if (pith_extract(fixed, "site", &params, &a, &err) == PITH_OK) {
+	if ((params = pith_params_new()) == NULL ||
+	    pith_params_set(params, "site.pages", "1", &err) != PITH_OK)
+		fail("cannot set site.pages", err.msg);
+	pith_params_set_site(params, s);
+	if (pith_extract(fixed, "site", params, &a, &err) == PITH_OK) {
 		if (pith_article_nspans(a) == 0)
 			fail("an article without spans", NULL);
 	}
 	pith_article_free(a);
+	pith_params_free(params);
 	/* Saving with a bound keeps at most that many counts. */
 	if (pith_site_save(s, 3, &text, &len, &err) != PITH_OK)
 		fail("a bounded save failed", err.msg);

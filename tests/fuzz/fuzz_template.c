@@ -45,13 +45,15 @@ fail(const char *what, size_t node, const char *line)
 static void
 apply(const pith_doc *doc, const pith_template *t, pith_article **out)
 {
-	pith_params params;
+	pith_params *params = pith_params_new();
 	pith_error err = {0};
 
-	pith_params_init(&params);
-	params.tmpl = t;
+	if (params == NULL)
+		abort();
+	pith_params_set_template(params, t);
 	*out = NULL;
-	pith_extract(doc, "template", &params, out, &err);
+	pith_extract(doc, "template", params, out, &err);
+	pith_params_free(params);
 }
 
 /* The selector of node i parses and keeps the blocks node i holds. */

@@ -51,7 +51,15 @@ RSS_SLACK = 16 * 1024
 tmp = tempfile.mkdtemp(prefix="pith-hostile-")
 env = dict(os.environ, HOME=tmp, XDG_CONFIG_HOME=tmp + "/cfg",
            XDG_CACHE_HOME=tmp + "/cache", XDG_DATA_DIRS=tmp + "/none",
+           XDG_DATA_HOME=tmp + "/data",
            LANG="C.UTF-8", LC_ALL="C.UTF-8", TERM="xterm-256color")
+# Nothing of the machine's terminal: curses reads COLUMNS and LINES.
+for var in ("COLUMNS", "LINES", "NO_COLOR", "TERMINFO", "TERMINFO_DIRS", "TMUX",
+            "LANGUAGE"):
+    env.pop(var, None)
+# A tmux socket path is at most 107 bytes, which a deep TMPDIR can
+# exceed: the servers listen in /tmp, named after this process.
+SOCK = "/tmp/pith-hostile-%d" % os.getpid()
 n = 0
 
 
@@ -490,7 +498,7 @@ def reader_refuses():
     if shutil.which("tmux") is None:
         ok(desc + " # SKIP tmux not installed")
         return
-    path, sock, done = tmp + "/image.png", tmp + "/tmux-png.sock", tmp + "/png.status"
+    path, sock, done = tmp + "/image.png", SOCK + "-png.sock", tmp + "/png.status"
     with open(path, "wb") as f:
         f.write(png())
     with open(tmp + "/png.sh", "w") as f:
@@ -529,7 +537,7 @@ def reader():
         ok("reader: # SKIP tmux not installed")
         return
     path = tmp + "/escapes.html"
-    sock = tmp + "/tmux.sock"
+    sock = SOCK + ".sock"
 
     def tm(*args):
         return subprocess.run(["tmux", "-f", "/dev/null", "-S", sock] + list(args),
@@ -546,6 +554,18 @@ def reader():
                 return s
             time.sleep(0.05)
         return None
+
+    def after_keys(prev, *keys, secs=2):
+        """The screen once the keys have changed it (or after secs,
+        when they change nothing, as Space at the end does)."""
+        for k in keys:
+            tm("send-keys", "-t", "pith", k)
+        end = time.monotonic() + secs
+        while True:
+            s = screen()
+            if s != prev or time.monotonic() >= end:
+                return s
+            time.sleep(0.05)
 
     with open(tmp + "/reader.sh", "w") as f:
         f.write("'%s' --theme mono '%s' 2>'%s/reader.err'\n" % (PITH, path, tmp))
@@ -565,13 +585,13 @@ def reader():
         # Scroll through the whole article, collecting every screen.
         seen = s
         for _ in range(12):
-            tm("send-keys", "-t", "pith", "Space")
-            time.sleep(0.1)
-            seen += screen()
-        tm("send-keys", "-t", "pith", "g")
-        tm("send-keys", "-t", "pith", "Tab")
-        time.sleep(0.3)
-        seen += screen()
+            nxt = after_keys(s, "Space")
+            if nxt == s:
+                break   # the end of the article
+            s = nxt
+            seen += s
+        s = after_keys(s, "g", "Tab")
+        seen += s
         m = BIDI_RE.search(seen)
         if m:
             i = m.start()
@@ -580,8 +600,7 @@ def reader():
         else:
             ok("reader: no bidi override on the screen")
         # The mono theme sets no colour: a colour on screen is the page's.
-        tm("send-keys", "-t", "pith", "g")
-        time.sleep(0.2)
+        after_keys(s, "g")
         styled = tm("capture-pane", "-e", "-p", "-t", "pith").stdout.decode(
             "utf-8", "replace")
         m = re.search(r"\x1b\[[0-9;]*(3[0-7]|38;[25])[;m]", styled)
@@ -598,3 +617,8 @@ try:
     main()
 finally:
     shutil.rmtree(tmp, ignore_errors=True)
+    for end in ("-png.sock", ".sock"):
+        try:
+            os.unlink(SOCK + end)
+        except OSError:
+            pass

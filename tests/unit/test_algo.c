@@ -67,7 +67,10 @@ test_registry(void **state)
 	assert_null(pith_algorithm_at(pith_algorithm_count()));
 	for (size_t i = 0; i < pith_algorithm_count(); i++) {
 		assert_non_null(pith_algorithm_at(i)->summary);
-		assert_non_null(pith_algorithm_at(i)->extract);
+		/* The registry runs what it lists. */
+		assert_non_null(algo_find(pith_algorithm_at(i)->name)->extract);
+		assert_ptr_equal(pith_algorithm_find(pith_algorithm_at(i)->name),
+		    pith_algorithm_at(i));
 	}
 }
 
@@ -75,32 +78,52 @@ static void
 test_params(void **state)
 {
 	(void)state;
-	pith_params p;
+	pith_params *p = pith_params_new(), *q;
 	pith_error err = {0};
 	const char *doc;
-	double d;
+	double d, v;
 
-	pith_params_init(&p);
-	assert_true(p.mss_tag == -3.25 && p.mss_word == 1);
-	assert_int_equal(pith_params_set(&p, "mss.tag", "-2", &err), PITH_OK);
-	assert_true(p.mss_tag == -2);
-	assert_int_equal(pith_params_set(&p, "mss.tag", "x", &err), PITH_EINVAL);
+	assert_non_null(p);
+	assert_true(p->mss_tag == -3.25 && p->mss_word == 1);
+	assert_int_equal(pith_params_set(p, "mss.tag", "-2", &err), PITH_OK);
+	assert_true(p->mss_tag == -2);
+	assert_int_equal(pith_params_set(p, "mss.tag", "x", &err), PITH_EINVAL);
 	assert_non_null(strstr(err.msg, "not a number"));
-	assert_int_equal(pith_params_set(&p, "mss.tag", "1e999", &err), PITH_EINVAL);
-	assert_int_equal(pith_params_set(&p, "nope", "1", &err), PITH_EINVAL);
-	assert_true(p.mss_tag == -2);
+	assert_int_equal(pith_params_set(p, "mss.tag", "1e999", &err), PITH_EINVAL);
+	assert_int_equal(pith_params_set(p, "nope", "1", &err), PITH_EINVAL);
+	assert_true(p->mss_tag == -2);
 	/* One NAME=VALUE argument, as -p takes it. */
-	assert_int_equal(pith_params_assign(&p, "mss.word=2.5", &err), PITH_OK);
-	assert_true(p.mss_word == 2.5);
-	assert_int_equal(pith_params_assign(&p, "mss.word", &err), PITH_EINVAL);
+	assert_int_equal(pith_params_assign(p, "mss.word=2.5", &err), PITH_OK);
+	assert_true(p->mss_word == 2.5);
+	assert_int_equal(pith_params_assign(p, "mss.word", &err), PITH_EINVAL);
 	assert_string_equal(err.msg, "expected NAME=VALUE, not 'mss.word'");
-	assert_int_equal(pith_params_assign(&p, "mss.word=", &err), PITH_EINVAL);
+	assert_int_equal(pith_params_assign(p, "mss.word=", &err), PITH_EINVAL);
 	assert_non_null(strstr(err.msg, "not a number"));
-	assert_int_equal(pith_params_assign(&p, "=1", &err), PITH_EINVAL);
-	assert_true(p.mss_word == 2.5);
+	assert_int_equal(pith_params_assign(p, "=1", &err), PITH_EINVAL);
+	assert_true(p->mss_word == 2.5);
 	assert_string_equal(pith_params_describe(0, &d, &doc), "mss.tag");
 	assert_true(d == -3.25);
 	assert_null(pith_params_describe(99, &d, &doc));
+	/* Read back by name; a copy is its own. */
+	assert_int_equal(pith_params_get(p, "mss.word", &v, &err), PITH_OK);
+	assert_true(v == 2.5);
+	assert_int_equal(pith_params_get(p, "nope", &v, &err), PITH_EINVAL);
+	assert_string_equal(err.msg, "unknown parameter 'nope'");
+	assert_non_null(q = pith_params_dup(p));
+	assert_int_equal(pith_params_set(p, "mss.word", "3", &err), PITH_OK);
+	assert_int_equal(pith_params_get(q, "mss.word", &v, &err), PITH_OK);
+	assert_true(v == 2.5);
+	pith_params_free(q);
+	/* Every listed parameter can be read, and reads its default. */
+	pith_params_free(p);
+	p = pith_params_new();
+	for (size_t i = 0; pith_params_describe(i, &d, &doc) != NULL; i++) {
+		assert_int_equal(pith_params_get(p, pith_params_describe(i, &d, &doc),
+		    &v, &err), PITH_OK);
+		assert_true(v == d);
+	}
+	pith_params_free(p);
+	pith_params_free(NULL);
 }
 
 /* Extract with algo and return the plain text (caller frees). */
@@ -110,16 +133,16 @@ extract(const char *html, const char *algo, const char *tag_weight,
 {
 	pith_doc *d;
 	pith_article *a;
-	pith_params p;
+	pith_params *p = pith_params_new();
 	pith_error err = {0};
 	char *text = NULL;
 	size_t len;
 
-	pith_params_init(&p);
 	if (tag_weight != NULL)
-		assert_int_equal(pith_params_set(&p, "mss.tag", tag_weight, &err), PITH_OK);
+		assert_int_equal(pith_params_set(p, "mss.tag", tag_weight, &err), PITH_OK);
 	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &d, &err), PITH_OK);
-	assert_int_equal(pith_extract(d, algo, &p, &a, &err), want);
+	assert_int_equal(pith_extract(d, algo, p, &a, &err), want);
+	pith_params_free(p);
 	assert_non_null(a);
 	assert_int_equal(pith_article_text(a, 0, &text, &len, &err), PITH_OK);
 	assert_int_equal(strlen(text), len);

@@ -150,20 +150,19 @@ test_mss_clean(void **state)
 	    "things here.</p></div></body>";
 	pith_doc *d;
 	pith_article *a;
-	pith_params p;
+	pith_params *p = pith_params_new();
 	pith_error err = {0};
 	char *text;
 	size_t len;
 
-	pith_params_init(&p);
 	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &d, &err), PITH_OK);
-	assert_int_equal(pith_extract(d, "mss", &p, &a, &err), PITH_OK);
+	assert_int_equal(pith_extract(d, "mss", p, &a, &err), PITH_OK);
 	assert_int_equal(pith_article_text(a, 0, &text, &len, &err), PITH_OK);
 	assert_non_null(strstr(text, "twenty"));
 	free(text);
 	pith_article_free(a);
-	assert_int_equal(pith_params_set(&p, "mss.clean", "1", &err), PITH_OK);
-	assert_int_equal(pith_extract(d, "mss", &p, &a, &err), PITH_OK);
+	assert_int_equal(pith_params_set(p, "mss.clean", "1", &err), PITH_OK);
+	assert_int_equal(pith_extract(d, "mss", p, &a, &err), PITH_OK);
 	assert_int_equal(pith_article_text(a, 0, &text, &len, &err), PITH_OK);
 	assert_string_equal(text, "The article says a few things here.");
 	for (size_t i = 0; i < pith_doc_ntokens(d); i++)
@@ -172,6 +171,7 @@ test_mss_clean(void **state)
 	free(text);
 	pith_article_free(a);
 	pith_doc_free(d);
+	pith_params_free(p);
 }
 
 int

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pith.h"
+#include "pith_debug.h"
 
 static size_t
 feature(const char *name)

@@ -183,11 +183,10 @@ static void
 test_time_limit(void **state)
 {
 	pith_doc *d = big_doc(20000);
-	pith_params p;
+	pith_params *p = pith_params_new();
 
 	(void)state;
-	pith_params_init(&p);
-	assert_true(p.time_limit == 0);   /* the default, PITH_TIME_LIMIT */
+	assert_true(p->time_limit == 0);   /* the default, PITH_TIME_LIMIT */
 	for (size_t i = 0; i < pith_algorithm_count(); i++) {
 		const char *name = pith_algorithm_at(i)->name;
 		pith_article *a = (pith_article *)1;
@@ -195,24 +194,25 @@ test_time_limit(void **state)
 
 		if (strcmp(name, "template") == 0)
 			continue;   /* no template: EINVAL before any work */
-		p.time_limit = 1e-6;
-		assert_int_equal(pith_extract(d, name, &p, &a, &err), PITH_ELIMIT);
+		pith_params_set_time_limit(p, 1e-6);
+		assert_int_equal(pith_extract(d, name, p, &a, &err), PITH_ELIMIT);
 		assert_null(a);
 		assert_int_equal(err.code, PITH_ELIMIT);
 		assert_string_equal(err.msg, "time limit of 1e-06 s exceeded");
-		p.time_limit = -1;
-		assert_int_equal(pith_extract(d, name, &p, &a, &err), PITH_OK);
+		pith_params_set_time_limit(p, -1);
+		assert_int_equal(pith_extract(d, name, p, &a, &err), PITH_OK);
 		pith_article_free(a);
 	}
 	/* The default leaves plenty for a page like this. */
-	p.time_limit = 0;
+	pith_params_set_time_limit(p, 0);
 	{
 		pith_article *a = NULL;
 		pith_error err = {0};
 
-		assert_int_equal(pith_extract(d, NULL, &p, &a, &err), PITH_OK);
+		assert_int_equal(pith_extract(d, NULL, p, &a, &err), PITH_OK);
 		pith_article_free(a);
 	}
+	pith_params_free(p);
 	pith_doc_free(d);
 }
 

@@ -24,7 +24,7 @@ render(const char *html)
 	pith_doc *doc = NULL;
 	pith_article *a = NULL;
 	pith_error err = { 0 };
-	pith_params p;
+	pith_params *p;
 	pith_code rc;
 	char *out = NULL;
 	size_t len = 0;
@@ -33,10 +33,11 @@ render(const char *html)
 		fprintf(stderr, "parse: %s\n", err.msg);
 		return NULL;
 	}
-	pith_params_init(&p);
-	rc = pith_params_set(&p, "mss.tag", "0", &err);
+	p = pith_params_new();
+	rc = p == NULL ? PITH_ENOMEM : pith_params_set(p, "mss.tag", "0", &err);
 	if (rc == PITH_OK)
-		rc = pith_extract(doc, "mss", &p, &a, &err);
+		rc = pith_extract(doc, "mss", p, &a, &err);
+	pith_params_free(p);
 	if (rc == PITH_OK)
 		rc = pith_article_html(a, &out, &len, &err);
 	if (rc != PITH_OK || out == NULL || strlen(out) != len) {

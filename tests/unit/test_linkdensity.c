@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pith.h"
+#include "pith_debug.h"
 
 /* A menu of one link, and a story: a link-free paragraph and one that
  * ends in a link. */
@@ -66,14 +67,14 @@ test_larger_q(void **state)
 	(void)state;
 	pith_doc *d;
 	pith_article *a;
-	pith_params p;
+	pith_params *p = pith_params_new();
 	pith_error err = {0};
 	size_t nav, p1, p2;
 
-	pith_params_init(&p);
-	assert_int_equal(pith_params_set(&p, "linkdensity.q", "0.5", &err), PITH_OK);
+	assert_int_equal(pith_params_set(p, "linkdensity.q", "0.5", &err), PITH_OK);
 	assert_int_equal(pith_doc_parse(page, strlen(page), NULL, &d, &err), PITH_OK);
-	assert_int_equal(pith_extract(d, "linkdensity", &p, &a, &err), PITH_OK);
+	assert_int_equal(pith_extract(d, "linkdensity", p, &a, &err), PITH_OK);
+	pith_params_free(p);
 	nav = block_starting(d, "Menu entry");
 	p1 = block_starting(d, "The first");
 	p2 = block_starting(d, "The second");

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pith.h"
+#include "pith_debug.h"
 
 static pith_doc *
 parse(const char *html)
@@ -167,7 +168,7 @@ test_template_removed(void **state)
 	};
 	pith_site *s = pith_site_new();
 	pith_doc *docs[6];
-	pith_params p;
+	pith_params *p = pith_params_new();
 	pith_article *a;
 	pith_error err = {0};
 	char *text;
@@ -181,9 +182,8 @@ test_template_removed(void **state)
 		assert_int_equal(pith_site_learn(s, docs[i], NULL, NULL, &err), PITH_OK);
 	}
 	assert_int_equal(pith_site_pages(s), 6);
-	pith_params_init(&p);
-	p.site = s;
-	assert_int_equal(pith_extract(docs[2], "site", &p, &a, &err), PITH_OK);
+	pith_params_set_site(p, s);
+	assert_int_equal(pith_extract(docs[2], "site", p, &a, &err), PITH_OK);
 	assert_string_equal(pith_article_algorithm(a), "site");
 	assert_non_null(strstr(pith_article_note(a), "site: "));
 	assert_non_null(strstr(pith_article_note(a), "of 6 pages"));
@@ -203,8 +203,8 @@ test_template_removed(void **state)
 	pith_article_free(a);
 
 	/* site.share=1: nothing is on more than every page. */
-	assert_int_equal(pith_params_set(&p, "site.share", "1", &err), PITH_OK);
-	assert_int_equal(pith_extract(docs[2], "site", &p, &a, &err), PITH_OK);
+	assert_int_equal(pith_params_set(p, "site.share", "1", &err), PITH_OK);
+	assert_int_equal(pith_extract(docs[2], "site", p, &a, &err), PITH_OK);
 	for (size_t b = 0; b < pith_doc_nblocks(docs[2]); b++) {
 		const char *r = pith_article_block_reason(a, b);
 
@@ -214,6 +214,7 @@ test_template_removed(void **state)
 	for (int i = 0; i < 6; i++)
 		pith_doc_free(docs[i]);
 	pith_site_free(s);
+	pith_params_free(p);
 }
 
 static void
@@ -222,7 +223,7 @@ test_too_few_pages(void **state)
 	(void)state;
 	pith_site *s = pith_site_new();
 	pith_doc *docs[2];
-	pith_params p;
+	pith_params *p = pith_params_new();
 	pith_article *a;
 	pith_error err = {0};
 
@@ -233,9 +234,8 @@ test_too_few_pages(void **state)
 		free(html);
 		assert_int_equal(pith_site_learn(s, docs[i], NULL, NULL, &err), PITH_OK);
 	}
-	pith_params_init(&p);
-	p.site = s;
-	assert_int_equal(pith_extract(docs[0], "site", &p, &a, &err), PITH_OK);
+	pith_params_set_site(p, s);
+	assert_int_equal(pith_extract(docs[0], "site", p, &a, &err), PITH_OK);
 	assert_non_null(pith_article_note(a));
 	assert_memory_equal(pith_article_note(a), "site: 2 of 5 pages learned; auto",
 	    strlen("site: 2 of 5 pages learned; auto"));
@@ -246,22 +246,23 @@ test_too_few_pages(void **state)
 	pith_article_free(a);
 
 	/* No statistics at all: auto, and the note says so. */
-	p.site = NULL;
-	assert_int_equal(pith_extract(docs[0], "site", &p, &a, &err), PITH_OK);
+	pith_params_set_site(p, NULL);
+	assert_int_equal(pith_extract(docs[0], "site", p, &a, &err), PITH_OK);
 	assert_memory_equal(pith_article_note(a), "site: 0 of 5 pages learned; auto",
 	    strlen("site: 0 of 5 pages learned; auto"));
 	pith_article_free(a);
 
 	/* site.pages=2: two pages are enough. */
-	p.site = s;
-	assert_int_equal(pith_params_set(&p, "site.pages", "2", &err), PITH_OK);
-	assert_int_equal(pith_extract(docs[0], "site", &p, &a, &err), PITH_OK);
+	pith_params_set_site(p, s);
+	assert_int_equal(pith_params_set(p, "site.pages", "2", &err), PITH_OK);
+	assert_int_equal(pith_extract(docs[0], "site", p, &a, &err), PITH_OK);
 	assert_string_equal(pith_article_block_reason(a, block_with(docs[0], "Copyright")),
 	    "dropped: seen on 2 of 2 pages");
 	pith_article_free(a);
 	for (int i = 0; i < 2; i++)
 		pith_doc_free(docs[i]);
 	pith_site_free(s);
+	pith_params_free(p);
 }
 
 static void

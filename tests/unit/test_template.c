@@ -71,15 +71,15 @@ run(const char *html, const char *tpl)
 {
 	result r = {0};
 	pith_template *t;
-	pith_params p;
+	pith_params *p = pith_params_new();
 	pith_error err = {0};
 	size_t len;
 
 	assert_int_equal(pith_template_parse(tpl, strlen(tpl), &t, &err), PITH_OK);
-	pith_params_init(&p);
-	p.tmpl = t;
+	pith_params_set_template(p, t);
 	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &r.d, &err), PITH_OK);
-	r.rc = pith_extract(r.d, "template", &p, &r.a, &err);
+	r.rc = pith_extract(r.d, "template", p, &r.a, &err);
+	pith_params_free(p);
 	pith_template_free(t);  /* the article does not keep it */
 	assert_non_null(r.a);
 	assert_int_equal(pith_article_text(r.a, 0, &r.text, &len, &err), PITH_OK);

@@ -45,7 +45,7 @@ static char *render(const char *html, int mode, int dflt)
 	pith_doc *doc = NULL;
 	pith_article *a = NULL;
 	pith_error err = { 0 };
-	pith_params p;
+	pith_params *p;
 	pith_code rc;
 	char *out = NULL;
 	size_t len = 0;
@@ -55,13 +55,15 @@ static char *render(const char *html, int mode, int dflt)
 		fprintf(stderr, "parse: %s\n", err.msg);
 		return NULL;
 	}
-	pith_params_init(&p);
-	if (!dflt && pith_params_set(&p, "mss.tag", "0", &err) != PITH_OK) {
+	if ((p = pith_params_new()) == NULL ||
+	    (!dflt && pith_params_set(p, "mss.tag", "0", &err) != PITH_OK)) {
 		fprintf(stderr, "params: %s\n", err.msg);
+		pith_params_free(p);
 		pith_doc_free(doc);
 		return NULL;
 	}
-	rc = pith_extract(doc, "mss", &p, &a, &err);
+	rc = pith_extract(doc, "mss", p, &a, &err);
+	pith_params_free(p);
 	if (rc == PITH_OK)
 		rc = mode == MD ? pith_article_markdown(a, &out, &len, &err) :
 		    pith_article_text(a, PITH_TEXT_CAPTIONS, &out, &len, &err);
@@ -200,16 +202,16 @@ static void test_empty_page_no_article(void **state)
 		pith_doc *doc = NULL;
 		pith_article *a = NULL;
 		pith_error err = { 0 };
-		pith_params p;
+		pith_params *p = pith_params_new();
 		pith_code prc, erc, trc = PITH_OK;
 		char *out = NULL;
 		size_t len = 1;
 
 		prc = pith_doc_parse(pages[i], strlen(pages[i]), &opt, &doc, &err);
 		assert_int_equal(prc, PITH_OK);
-		pith_params_init(&p);
-		assert_int_equal(pith_params_set(&p, "mss.tag", "0", &err), PITH_OK);
-		erc = pith_extract(doc, "mss", &p, &a, &err);
+		assert_int_equal(pith_params_set(p, "mss.tag", "0", &err), PITH_OK);
+		erc = pith_extract(doc, "mss", p, &a, &err);
+		pith_params_free(p);
 		if (a != NULL)
 			trc = pith_article_text(a, PITH_TEXT_CAPTIONS, &out, &len, &err);
 		int have = a != NULL;

@@ -1,6 +1,7 @@
 /* test_tokens.c - the overlay's token level (ui/render/tokens.c) and
  * readability's evidence behind it (pith_article_candidates). */
 #include "helpers.h"
+#include "pith_debug.h"
 #include "tokens.h"
 #include "wrap.h"
 

@@ -19,6 +19,7 @@
 #include <uniwidth.h>
 
 #include "overlay.h"
+#include "pith_debug.h"
 #include "wrap.h"
 
 #define SOFT_HYPHEN "\xc2\xad"
@@ -636,23 +637,28 @@ prefixes(builder *bd, const pith_block *blk, prefix *first, prefix *cont)
 
 /* ---------------------------------------------------------- tables */
 
+/* The first tab at or after byte i of the display string, or NULL (an
+ * empty one has no buffer at all). */
+static const char *
+cell_tab(const dstr *d, size_t i)
+{
+	return i < d->len ? memchr(d->buf + i, '\t', d->len - i) : NULL;
+}
+
 /* Bytes of the display string where cell c starts and ends. */
 static void
 cell_range(const dstr *d, size_t c, size_t *s, size_t *e)
 {
+	const char *t;
 	size_t i = 0;
 
 	for (size_t k = 0; k < c; k++) {
-		const char *t = memchr(d->buf + i, '\t', d->len - i);
-
+		t = cell_tab(d, i);
 		i = t != NULL ? (size_t)(t - d->buf) + 1 : d->len;
 	}
 	*s = i;
-	{
-		const char *t = memchr(d->buf + i, '\t', d->len - i);
-
-		*e = t != NULL ? (size_t)(t - d->buf) : d->len;
-	}
+	t = cell_tab(d, i);
+	*e = t != NULL ? (size_t)(t - d->buf) : d->len;
 }
 
 static size_t
@@ -761,7 +767,7 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 	}
 	for (size_t i = 0; i < n; i++) {
 		const pith_block *blk = pith_doc_block(bd->d, items[i].block);
-		size_t k0 = k;
+		size_t k0;
 
 		while (k < nkept && kept[k].block < items[i].block)
 			k++;

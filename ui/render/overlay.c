@@ -2,6 +2,7 @@
  * overlay.c - the rows that explain an extraction; see overlay.h.
  */
 #include "overlay.h"
+#include "pith_debug.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "overlay.h"
+#include "pith_debug.h"
 #include "wrap.h"
 
 /* One token (or mark) as shown. */

@@ -170,7 +170,7 @@ int wrap_lines(const char *s, size_t len, int width, wrap_line **lines, size_t *
 					break;
 				}
 				/* Only indentation so far, and it leaves no room: drop it. */
-				ls = vend = i;
+				ls = i;
 				col = 0;
 			}
 			col += cw;
