@@ -1645,9 +1645,9 @@ static const binding bindings[] = {
 	    "to the span's ends; readability: its\n"
 	    "candidates; q returns", NULL },
 	{ NULL, { 'm' }, 1, act_template, 0,
-	    "make the site's template from the block at\n"
-	    "the top (its nearest element with an id or\n"
-	    "class); a then reaches the template algorithm", NULL },
+	    "make the site's template from the block at the top (its nearest "
+	    "element with an id or class); a then reaches the template algorithm",
+	    NULL },
 	{ "Saving", { 's' }, 1, save, 0, "save as text", NULL },
 	{ NULL, { 'S' }, 1, save, 1, "save as Markdown", NULL },
 	{ "Display", { 't' }, 1, act_theme, 1, "next, previous theme", NULL },
@@ -1721,16 +1721,15 @@ help_label(size_t i, char *out, size_t size)
 }
 
 /* The help screen: each section's title, then a line per binding (or
- * run of bindings sharing one): two spaces, the keys, the words, whose
- * further lines are indented to the same column.  0, or -1 when out of
+ * run of bindings sharing one): two spaces, the keys, the words
+ * (layout_text wraps them under their column).  0, or -1 when out of
  * memory. */
 static int
 help_make(util_buf *b)
 {
 	for (size_t i = 0; i < NBINDINGS; i++) {
 		const binding *bd = &bindings[i];
-		char label[128], line[256];
-		const char *w = bd->help;
+		char label[128], line[512];
 
 		if (bd->shown == 0 || bd->help == NULL)
 			continue;
@@ -1740,14 +1739,8 @@ help_make(util_buf *b)
 			util_buf_puts(b, "\n");
 		}
 		help_label(i, label, sizeof label);
-		for (int first = 1; *w != '\0'; first = 0) {
-			size_t n = strcspn(w, "\n");
-
-			snprintf(line, sizeof line, "  %-*s%.*s\n", HELP_KEYS,
-			    first ? label : "", (int)n, w);
-			util_buf_puts(b, line);
-			w += n + (w[n] == '\n');
-		}
+		snprintf(line, sizeof line, "  %-*s  %s\n", HELP_KEYS - 2, label, bd->help);
+		util_buf_puts(b, line);
 	}
 	return b->oom ? -1 : 0;
 }

@@ -337,6 +337,25 @@ test_help_text(void **state)
 	assert_int_equal(l.segs[l.lines[0].seg].elem, TH_HEADING);
 	assert_string_equal(line_text(&l, 1), "  q  quit now");
 	layout_free(&l);
+	/* Words wrap under their own column; the keys are every word
+	 * before the last run of spaces. */
+	assert_int_equal(layout_text(&l, "  g  Home    G  End  the top and the bottom "
+	    "of the text\n", 42, 0), 0);
+	assert_int_equal(l.nlines, 2);
+	assert_string_equal(line_text(&l, 0), "  g  Home    G  End  the top and the");
+	assert_string_equal(line_text(&l, 1), "                     bottom of the text");
+	assert_int_equal(l.segs[l.lines[0].seg + 1].elem, TH_BULLET);
+	check_lines(&l, 42);
+	layout_free(&l);
+	/* Too little room beside the keys: the words go under them. */
+	assert_int_equal(layout_text(&l, "  Tab  Shift-Tab       select the next, "
+	    "previous link\n", 30, 0), 0);
+	assert_int_equal(l.nlines, 3);
+	assert_string_equal(line_text(&l, 0), "  Tab  Shift-Tab");
+	assert_string_equal(line_text(&l, 1), "      select the next,");
+	assert_string_equal(line_text(&l, 2), "      previous link");
+	check_lines(&l, 30);
+	layout_free(&l);
 }
 
 int

@@ -1040,6 +1040,50 @@ oom:
 	return -1;
 }
 
+/* A line of text with a key: the words wrap under their own column, or,
+ * when that leaves them too little room, under the key a little in. */
+static void
+help_line(builder *bd, const char *p, size_t n, unsigned mode)
+{
+	enum { MIN_WORDS = 20, UNDER = 4 };
+	size_t indent = strspn(p, " "), key = indent, words = indent;
+	prefix first = {0}, cont = {0};
+	char k[64];
+
+	/* The keys end at the last run of spaces ("g  Home    G  End  top"). */
+	for (size_t i = indent; i + 1 < n; i++) {
+		if (p[i] == ' ' && p[i + 1] == ' ') {
+			key = i;
+			words = i + strspn(p + i, " ");
+			i = words;
+		}
+	}
+	if (words > n)
+		words = n;
+	if (key == indent) {
+		/* No key: words alone, wrapped under their indent. */
+		pfx_spaces(&first, (int)indent);
+	} else if (words == n || bd->measure - wrap_width(p, words) < MIN_WORDS) {
+		/* The key alone, the words below it. */
+		ds_reset(&bd->ds);
+		ds_text(&bd->ds, p, indent, mode, TH_TEXT, 0, 1, -1);
+		ds_text(&bd->ds, p + indent, key - indent, mode, TH_BULLET, 0, 1, -1);
+		emit(bd, &bd->ds, LAYOUT_NONE, &first, &first, 0);
+		if (words == n)
+			return;
+		pfx_spaces(&first, (int)indent + UNDER);
+	} else {
+		snprintf(k, sizeof k, "%.*s", (int)(key - indent), p + indent);
+		pfx_spaces(&first, (int)indent);
+		pfx_add(&first, k, TH_BULLET);
+		pfx_spaces(&first, wrap_width(p + key, words - key));
+	}
+	pfx_spaces(&cont, first.width);
+	ds_reset(&bd->ds);
+	ds_text(&bd->ds, p + words, n - words, mode, TH_TEXT, 0, 1, -1);
+	emit(bd, &bd->ds, LAYOUT_NONE, &first, &cont, 0);
+}
+
 int
 layout_text(layout *l, const char *text, int width, int ascii)
 {
@@ -1052,7 +1096,7 @@ layout_text(layout *l, const char *text, int width, int ascii)
 	bd.measure = width > 0 ? width : 80;
 	l->width = bd.measure;
 	while (*p != '\0' && !l->oom) {
-		size_t n = strcspn(p, "\n"), key = 0;
+		size_t n = strcspn(p, "\n");
 		unsigned mode = ascii ? ASCII : 0;
 
 		ds_reset(&bd.ds);
@@ -1062,15 +1106,7 @@ layout_text(layout *l, const char *text, int width, int ascii)
 			ds_text(&bd.ds, p, n, mode, TH_HEADING, LAYOUT_STRONG, 1, -1);
 			emit(&bd, &bd.ds, LAYOUT_NONE, &pf, &pf, 0);
 		} else {
-			const char *gap;
-			size_t indent = strspn(p, " ");
-
-			gap = find(p + indent, n - indent, "  ", 2);
-			key = gap != NULL ? (size_t)(gap - p) : indent;
-			ds_text(&bd.ds, p, indent, mode, TH_TEXT, 0, 1, -1);
-			ds_text(&bd.ds, p + indent, key - indent, mode, TH_BULLET, 0, 1, -1);
-			ds_text(&bd.ds, p + key, n - key, mode, TH_TEXT, 0, 1, -1);
-			emit(&bd, &bd.ds, LAYOUT_NONE, &pf, &pf, 0);
+			help_line(&bd, p, n, mode);
 		}
 		if (bd.ds.oom)
 			l->oom = 1;
