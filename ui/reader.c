@@ -1262,9 +1262,10 @@ draw(reader *r)
 	int h = body_rows(r), left = (r->cols - l->width) / 2;
 	int plain = r->view == VIEW_HELP || r->view == VIEW_TOKENS;
 	display_marks m = { r->hits, plain ? 0 : r->nhits, r->match, plain ? -1 : r->sel };
-	char status[1024], right[128];
+	char status[1024], right[128], where[512];
 	const char *url;
 	size_t pct;
+	int room;
 
 	if (left < 1)
 		left = r->cols > l->width ? (r->cols - l->width) / 2 : 0;
@@ -1278,16 +1279,21 @@ draw(reader *r)
 	    (top + (size_t)h) * 100 / l->nlines;
 	if (pct > 100)
 		pct = 100;
-	snprintf(status, sizeof status, " %s%s  %zu%%  %s",
-	    r->view == VIEW_HELP ? "help" : pith_algorithm_at(r->algo)->name,
-	    r->view == VIEW_OVERLAY ? " [overlay]" : r->view == VIEW_TOKENS ? " [tokens]" :
-	    r->view == VIEW_LINKS ? " [links]" : "",
-	    pct, url);
 	if (r->loading[0] != '\0')
 		snprintf(right, sizeof right, "%s", r->loading);
 	else
 		snprintf(right, sizeof right, "%zu/%zu  ? help ", r->cur + (r->nhist > 0),
 		    r->nhist);
+	snprintf(status, sizeof status, " %s%s  %zu%%  ",
+	    r->view == VIEW_HELP ? "help" : pith_algorithm_at(r->algo)->name,
+	    r->view == VIEW_OVERLAY ? " [overlay]" : r->view == VIEW_TOKENS ? " [tokens]" :
+	    r->view == VIEW_LINKS ? " [links]" : "", pct);
+	/* A long address loses its middle, not its end (the page's name). */
+	room = r->cols - wrap_width(right, strlen(right)) - 1 -
+	    wrap_width(status, strlen(status));
+	wrap_cut_middle(url, strlen(url), room, r->dpy.ascii ? "..." : "\xe2\x80\xa6",
+	    where, sizeof where);
+	snprintf(status + strlen(status), sizeof status - strlen(status), "%s", where);
 	display_bar(&r->dpy, r->rows - 2, status, right, TH_STATUS);
 	if (r->prompt != NULL) {
 		display_prompt(&r->dpy, r->rows - 1, r->prompt, r->input, r->input_cur);
