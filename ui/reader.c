@@ -11,7 +11,6 @@
 #include <fcntl.h>
 #include <locale.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,7 +96,7 @@ typedef struct {
 	char *input;             /*   and what is typed */
 	size_t input_cur;        /*   and where the cursor is in it */
 	util_buf help_text;      /* made from the key bindings */
-	int quit;
+	int quit;                /* 1: q, 2: Ctrl-C */
 } reader;
 
 /* ------------------------------------------------------------ text */
@@ -435,15 +434,10 @@ top_block(reader *r)
 static void draw(reader *r);
 static void on_resize(reader *r);
 
-/* Ctrl-C while a page loads cancels the load, not the reader. */
-static volatile sig_atomic_t load_interrupted;
-
-static void
-on_load_interrupt(int sig)
-{
-	(void)sig;
-	load_interrupted = 1;
-}
+/* The terminal is raw (display.h): Ctrl-C and Ctrl-Z come as keys.
+ * Ctrl-C cancels a load or a prompt, and at the top quits with the
+ * status a shell expects. */
+enum { KEY_CTRL_C = 3, KEY_CTRL_Z = 26 };
 
 /* A download's progress in the message line; q, Esc or Ctrl-C cancels it. */
 static int
@@ -465,17 +459,17 @@ load_progress(void *ctx, const char *url, const fetch_progress *p)
 	snprintf(r->loading, sizeof r->loading, "%s  %s/s ", got, rate);
 	message(r, 0, "loading %s, %s/s (q cancels)  %s", got, rate, url);
 	draw(r);
-	while (!load_interrupted && poll(&pfd, 1, 0) > 0 && (pfd.revents & POLLIN)) {
+	while (poll(&pfd, 1, 0) > 0 && (pfd.revents & POLLIN)) {
 		int k = display_key(&r->dpy);
 
-		if (k == 'q' || k == 'Q' || k == 27 || k == 3)
+		if (k == 'q' || k == 'Q' || k == 27 || k == KEY_CTRL_C)
 			return 1;
 		if (k == DK_RESIZE)
 			on_resize(r);
 		if (k == DK_NONE)
 			break;
 	}
-	return load_interrupted;
+	return 0;
 }
 
 /* Read a page, saying why not, or a warning about the page read (a
@@ -485,7 +479,6 @@ static int
 read_page(reader *r, const char *arg, input *in, int reload)
 {
 	input_options o = {0};
-	struct sigaction sa, old;
 	diag d = {0};
 	int rc;
 
@@ -494,14 +487,8 @@ read_page(reader *r, const char *arg, input *in, int reload)
 	o.reload |= reload;
 	o.progress = load_progress;
 	o.progress_ctx = r;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_load_interrupt;
-	sigemptyset(&sa.sa_mask);
-	load_interrupted = 0;
-	sigaction(SIGINT, &sa, &old);
 	rc = input_read(arg, &o, in, &d);
 	r->loading[0] = '\0';
-	sigaction(SIGINT, &old, NULL);
 	if (rc != 0) {
 		message(r, 1, "%s", d.msg[0] != '\0' ? d.msg : "cannot read the page");
 		input_free(in);
@@ -882,7 +869,7 @@ prompt(reader *r, const char *label, const char *name, char *buf, size_t size)
 		idle = 0;
 		if (k == DK_ENTER)
 			done = 1;
-		else if (k == 27 || k == 7 || k == 3)
+		else if (k == 27 || k == 7 || k == KEY_CTRL_C)
 			done = 0;                 /* Esc, Ctrl-G, Ctrl-C */
 		else if (k == DK_RESIZE)
 			on_resize(r);
@@ -924,7 +911,7 @@ confirm(reader *r, const char *question)
 		}
 		if (k == 'y' || k == 'Y')
 			return 1;
-		if (k == 'n' || k == 'N' || k == 27 || k == 7 || k == 3 || k == DK_ENTER ||
+		if (k == 'n' || k == 'N' || k == 27 || k == 7 || k == KEY_CTRL_C || k == DK_ENTER ||
 		    (k == DK_NONE && ++idle > 100))
 			return 0;
 	}
@@ -1301,7 +1288,8 @@ draw(reader *r)
 		return;
 	}
 	if (r->number >= 0) {
-		snprintf(status, sizeof status, "link %d (Enter follows it)", r->number);
+		snprintf(status, sizeof status, "%d: Enter follows link [%d]; "
+		    "j, k, Space, n... move %d times", r->number, r->number, r->number);
 		display_bar(&r->dpy, r->rows - 1, status, "", TH_MESSAGE);
 	} else if (r->msg[0] != '\0') {
 		display_bar(&r->dpy, r->rows - 1, r->msg, "",
@@ -1331,14 +1319,36 @@ scroll_by(reader *r, long n)
 
 static void list_move(reader *r, int dir);
 
+/* q and Esc close help or the overlay before anything else. */
+static int
+leave_view(reader *r)
+{
+	if (r->view == VIEW_ARTICLE)
+		return 0;
+	toggle_view(r, r->view);
+	return 1;
+}
+
 static void
 act_quit(reader *r, int arg)
 {
 	(void)arg;
-	if (r->view == VIEW_HELP || r->view == VIEW_TOKENS || r->view == VIEW_LINKS)
-		toggle_view(r, r->view);
-	else
+	if (!leave_view(r))
 		r->quit = 1;
+}
+
+static void
+act_interrupt(reader *r, int arg)
+{
+	(void)arg;
+	r->quit = 2;
+}
+
+static void
+act_suspend(reader *r, int arg)
+{
+	(void)arg;
+	display_stop(&r->dpy);
 }
 
 static void
@@ -1418,8 +1428,7 @@ static void
 act_escape(reader *r, int arg)
 {
 	(void)arg;
-	if (r->view == VIEW_HELP || r->view == VIEW_TOKENS || r->view == VIEW_LINKS)
-		toggle_view(r, r->view);
+	leave_view(r);
 	r->sel = -1;
 }
 
@@ -1663,7 +1672,10 @@ static const binding bindings[] = {
 	{ NULL, { 12 }, 1, act_redraw, 0, "redraw", NULL },
 	{ NULL, { '?', DK_HELP }, 2, act_view, VIEW_HELP,
 	    "this help (q or ? closes it)", NULL },
-	{ NULL, { 'q', 'Q' }, 1, act_quit, 0, "quit", NULL },
+	{ NULL, { 'q', 'Q' }, 1, act_quit, 0,
+	    "quit (q closes help and the overlay first)", NULL },
+	{ NULL, { KEY_CTRL_C }, 1, act_interrupt, 0, NULL, NULL },
+	{ NULL, { KEY_CTRL_Z }, 1, act_suspend, 0, "suspend (fg returns)", NULL },
 	{ NULL, { 27 }, 0, act_escape, 0, NULL, NULL },
 	{ NULL, { DK_RESIZE }, 0, act_resize, 0, NULL, NULL },
 };
@@ -1745,42 +1757,74 @@ help_make(util_buf *b)
 			util_buf_puts(b, "\n");
 		}
 		help_label(i, label, sizeof label);
-		snprintf(line, sizeof line, "  %-*s  %s\n", HELP_KEYS - 2, label, bd->help);
+		snprintf(line, sizeof line, "  %-*s  %s", HELP_KEYS - 2, label, bd->help);
+		/* One line: layout_text wraps it to the screen. */
+		for (char *nl = line; (nl = strchr(nl, '\n')) != NULL; )
+			*nl = ' ';
 		util_buf_puts(b, line);
+		util_buf_puts(b, "\n");
 	}
 	return b->oom ? -1 : 0;
+}
+
+/* Whether a count before the key repeats it ("5j"): the moves. */
+static int
+repeats(void (*act)(reader *, int))
+{
+	return act == act_line || act == act_page || act == act_half ||
+	    act == act_sideways || act == search_step || act == act_select;
+}
+
+/* Key k's binding, count times when it repeats. */
+static void
+run_key(reader *r, int k, int count)
+{
+	for (size_t i = 0; i < NBINDINGS; i++)
+		for (const int *c = bindings[i].keys; *c != 0; c++)
+			if (*c == k && bindings[i].act != NULL) {
+				for (int n = repeats(bindings[i].act) ? count : 1; n > 0; n--)
+					bindings[i].act(r, bindings[i].arg);
+				return;
+			}
+}
+
+/* A number typed before a key: Enter follows that link, a move repeats
+ * that often, Backspace takes back a digit, Esc or any other key
+ * forgets it.  1 when the key was taken. */
+static int
+count_key(reader *r, int k)
+{
+	int n = r->number;
+
+	if (k >= '0' && k <= '9' && r->view != VIEW_HELP && r->view != VIEW_TOKENS) {
+		n = n < 0 ? 0 : n;
+		r->number = n < 100000 ? n * 10 + (k - '0') : n;
+		return 1;
+	}
+	if (n < 0 || k == DK_RESIZE || k == DK_NONE)
+		return 0;
+	if (k == DK_BACKSPACE) {
+		r->number = n >= 10 ? n / 10 : -1;
+		return 1;
+	}
+	r->number = -1;
+	r->msg[0] = '\0';
+	if (k == DK_ENTER)
+		follow(r, n - 1);
+	else if (k != 27)
+		run_key(r, k, n);
+	return 1;
 }
 
 /* One key in the article, overlay or help. */
 static void
 key(reader *r, int k)
 {
-	/* A number then Enter follows that link; anything else forgets it. */
-	if (k >= '0' && k <= '9' && r->view != VIEW_HELP && r->view != VIEW_TOKENS) {
-		if (r->number < 0)
-			r->number = 0;
-		if (r->number < 100000)
-			r->number = r->number * 10 + (k - '0');
+	if (count_key(r, k))
 		return;
-	}
-	if (r->number >= 0) {
-		int n = r->number;
-
-		r->number = -1;
-		if (k == DK_ENTER) {
-			r->msg[0] = '\0';
-			follow(r, n - 1);
-		}
-		return;
-	}
 	if (k != DK_RESIZE && k != DK_NONE)
 		r->msg[0] = '\0';
-	for (size_t i = 0; i < NBINDINGS; i++)
-		for (const int *c = bindings[i].keys; *c != 0; c++)
-			if (*c == k && bindings[i].act != NULL) {
-				bindings[i].act(r, bindings[i].arg);
-				return;
-			}
+	run_key(r, k, 1);
 }
 
 static void
@@ -1809,7 +1853,7 @@ reader_run(const reader_options *o, diag *d)
 	reader *r = calloc(1, sizeof *r);
 	const char *tname;
 	char err[256];
-	int idle = 0;
+	int idle = 0, rc;
 
 	if (r == NULL)
 		return diag_fail(d, "out of memory");
@@ -1875,6 +1919,7 @@ reader_run(const reader_options *o, diag *d)
 	}
 	remember(r);
 	display_close(&r->dpy);
+	rc = r->quit == 2;
 	reader_free(r);
-	return 0;
+	return rc;
 }
