@@ -66,6 +66,7 @@ typedef struct {
 	size_t nhist, cur;
 	pith_doc *doc;           /* of hist[cur] */
 	pith_article *art;
+	char why[MSG_MAX];       /* why art is empty, for the overlay, or "" */
 	size_t algo;             /* the algorithm's index in the registry */
 	layout lay;              /* the article or the overlay */
 	layout help;
@@ -381,7 +382,7 @@ relayout(reader *r, size_t anchor)
 	layout_options o = {
 		.width = text_width(r, under == VIEW_OVERLAY ? VIEW_OVERLAY : VIEW_ARTICLE),
 		.ascii = r->dpy.ascii, .overlay = under == VIEW_OVERLAY,
-		.numbers = 1,
+		.numbers = 1, .why = r->why[0] != '\0' ? r->why : NULL,
 	};
 
 	layout_free(&r->lay);
@@ -501,6 +502,20 @@ read_page(reader *r, const char *arg, input *in, int reload)
 	return rc;
 }
 
+/* Keep why the algorithm found no article (rc PITH_ENOARTICLE) for the
+ * overlay, with how to make a template when that is the algorithm. */
+static void
+set_why(reader *r, pith_code rc, const pith_error *err)
+{
+	r->why[0] = '\0';
+	if (rc != PITH_ENOARTICLE)
+		return;
+	snprintf(r->why, sizeof r->why, "%s", err->msg);
+	if (strcmp(pith_algorithm_at(r->algo)->name, "template") == 0)
+		snprintf(r->why + strlen(r->why), sizeof r->why - strlen(r->why),
+		    "; m makes the site's template from the block at the top");
+}
+
 /* Parse and extract in, then make it the page shown, at block `at`. */
 static int
 show(reader *r, const input *in, const char *base, size_t at)
@@ -534,6 +549,7 @@ show(reader *r, const input *in, const char *base, size_t at)
 	pith_doc_free(r->doc);
 	r->doc = doc;
 	r->art = art;
+	set_why(r, rc, &err);
 	r->sel = -1;
 	r->hscroll = 0;
 	r->top = 0;
@@ -1080,6 +1096,7 @@ switch_algorithm(reader *r, int dir)
 	pith_article_free(r->art);
 	r->art = art;
 	r->algo = next;
+	set_why(r, rc, &err);
 	if (r->view == VIEW_HELP)
 		r->view = r->back_view;
 	relayout(r, at);

@@ -289,6 +289,18 @@ test_overlay(void **state)
 	assert_non_null(strstr(line_text(&f.l, i), "+p "));
 	assert_non_null(strstr(line_text(&f.l, i), "\xe2\x96\xa0"));
 	assert_non_null(find_line(&f.l, "kept tokens") != LAYOUT_NONE ? "" : NULL);
+	assert_int_equal(find_line(&f.l, "no article:"), LAYOUT_NONE);
+	/* Why nothing was kept, when the caller says, under the summary. */
+	{
+		layout_options o = { .width = 40, .overlay = 1, .why = "the page is mostly links" };
+		layout l;
+
+		assert_int_equal(layout_article(&l, f.art, &o), 0);
+		i = find_line(&l, "no article: the page is mostly links");
+		assert_true(i > 0 && i < find_line(&l, "block kind"));
+		assert_int_equal(l.segs[l.lines[i].seg].elem, TH_ERROR);
+		layout_free(&l);
+	}
 	unload(&f);
 }
 

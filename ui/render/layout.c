@@ -957,6 +957,12 @@ layout_article(layout *l, const pith_article *a, const layout_options *o)
 		ds_reset(d);
 		ds_text(d, sum, strlen(sum), 0, TH_GUTTER, LAYOUT_STRONG, 0, -1);
 		emit(&bd, d, LAYOUT_NONE, &pf, &pf, 0);
+		if (o->why != NULL) {
+			ds_reset(d);
+			ds_deco(d, "no article: ", TH_ERROR, -1);
+			ds_text(d, o->why, strlen(o->why), o->ascii ? ASCII : 0, TH_ERROR, 0, 0, -1);
+			emit(&bd, d, LAYOUT_NONE, &pf, &pf, 0);
+		}
 		ds_reset(d);
 		ds_text(d, overlay_header(), strlen(overlay_header()), 0, TH_GUTTER, 0, 0, -1);
 		emit(&bd, d, LAYOUT_NONE, &pf, &pf, EMIT_CLIP);

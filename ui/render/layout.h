@@ -69,6 +69,7 @@ typedef struct {
 	int ascii;             /* ASCII decoration; other characters as '?' */
 	int overlay;           /* every block, with the overlay's gutter */
 	int numbers;           /* number the links: [n] */
+	const char *why;       /* overlay: why nothing was kept, or NULL */
 } layout_options;
 
 typedef struct {
