@@ -51,6 +51,8 @@ typedef struct {
 	input in;                /* its bytes, so back and forward need no network */
 	size_t block;            /* the block at the top when it was left */
 	char *key;               /* its address in the history file, or NULL */
+	int jump;                /* a place in the page before it (#name): its
+	                            arg, no base or bytes of its own */
 } page;
 
 /* VIEW_TOKENS: the overlay's second level (tokens.h), and VIEW_LINKS
@@ -79,6 +81,8 @@ typedef struct {
 	history recent;          /* the pages read, while V lists them */
 	int list_recent;         /*   the list is of them, not of links */
 	view sub_back;           /* what the token level or the list return to */
+	size_t place, place_top; /* the block being read, while top is place_top
+	                            (LAYOUT_NONE once the reader moves) */
 	int hscroll, max_hscroll;
 	int measure;             /* the text's width; 0: the whole screen */
 	int rows, cols;
@@ -146,6 +150,14 @@ cur_top(reader *r)
 	    r->view == VIEW_LINKS ? &r->list_top : &r->top;
 }
 
+/* The reader moved: the place is what is at the top from now on. */
+static void
+moved(reader *r)
+{
+	if (r->view != VIEW_HELP)
+		r->place_top = LAYOUT_NONE;
+}
+
 static void
 clamp_top(reader *r)
 {
@@ -199,6 +211,7 @@ show_match(reader *r, size_t k)
 	size_t *top = cur_top(r);
 
 	r->match = k;
+	moved(r);
 	if (line < *top || line >= *top + h)
 		*top = line;
 	clamp_top(r);
@@ -410,23 +423,32 @@ relayout(reader *r, size_t anchor)
 			r->tok_top = line != LAYOUT_NONE ? line : 0;
 		}
 	}
+	clamp_top(r);
+	/* Until the reader moves, the place stays the anchor, whatever
+	 * this view showed of it. */
+	r->place = anchor;
+	r->place_top = r->top;
 	r->max_hscroll = 0;
 	for (size_t i = 0; i < r->lay.nlines; i++)
 		if ((r->lay.lines[i].flags & LAYOUT_CLIP) && r->lay.lines[i].width > r->max_hscroll)
 			r->max_hscroll = r->lay.lines[i].width;
 	if (r->sel >= (int)r->lay.nlinks)
 		r->sel = -1;
-	clamp_top(r);
 	search_run(r);
 }
 
-/* The block to keep at the top through a change; none at the very top,
- * so the header stays in view. */
+/* The block to keep at the top through a change (of algorithm, width,
+ * view or page): the place the last change kept, while the reader has
+ * not moved since (moved()), so a view that shows little of the page,
+ * or nothing, does not lose it; else the block at the top, none at the
+ * very top, so the header stays in view. */
 static size_t
 top_block(reader *r)
 {
 	if (r->view == VIEW_TOKENS)
 		return r->tok_top == 0 ? LAYOUT_NONE : layout_block_at(&r->tok.lay, r->tok_top);
+	if (r->top == r->place_top)
+		return r->place;
 	return r->top == 0 ? LAYOUT_NONE : layout_block_at(&r->lay, r->top);
 }
 
@@ -578,6 +600,16 @@ loading(reader *r, const char *what)
 	draw(r);
 }
 
+/* The entry holding the bytes of history entry i (itself, or the
+ * page a jump was made in). */
+static page *
+page_of(reader *r, size_t i)
+{
+	while (i > 0 && r->hist[i].jump)
+		i--;
+	return &r->hist[i];
+}
+
 /* Keep the page shown, and where it is at, in the history file. */
 static void
 remember(reader *r)
@@ -586,10 +618,10 @@ remember(reader *r)
 	size_t b = top_block(r);
 	diag d = {0};
 
-	if (r->nhist == 0 || r->hist[r->cur].key == NULL || r->doc == NULL ||
+	if (r->nhist == 0 || page_of(r, r->cur)->key == NULL || r->doc == NULL ||
 	    history_path(path, sizeof path) != 0)
 		return;
-	if (history_record(path, r->hist[r->cur].key, pith_doc_title(r->doc),
+	if (history_record(path, page_of(r, r->cur)->key, pith_doc_title(r->doc),
 	    b == LAYOUT_NONE ? 0 : b, time(NULL), &d) != 0)
 		message(r, 1, "the history is not kept: %s", d.msg);
 }
@@ -617,13 +649,67 @@ resume_block(const char *key, time_t *when)
 
 /* Open arg as a new page after the current one; forward history goes.
  * A page read before opens where it was left. */
+
+/* Add p after the current entry, which keeps `here` (the block to come
+ * back to); forward history goes, and the oldest entry when full (its
+ * bytes pass to a jump made in it). */
+static void
+hist_push(reader *r, page *p, size_t here)
+{
+	if (r->nhist > 0)
+		r->hist[r->cur].block = here;
+	while (r->nhist > r->cur + 1 && r->nhist > 0)
+		page_free(&r->hist[--r->nhist]);
+	if (r->nhist == HIST_MAX) {
+		if (r->hist[1].jump) {
+			input_free(&r->hist[1].in);
+			r->hist[1].in = r->hist[0].in;
+			r->hist[1].base = r->hist[0].base;
+			r->hist[1].key = r->hist[0].key;
+			r->hist[1].jump = 0;
+			memset(&r->hist[0].in, 0, sizeof r->hist[0].in);
+			r->hist[0].base = NULL;
+			r->hist[0].key = NULL;
+		}
+		page_free(&r->hist[0]);
+		memmove(r->hist, r->hist + 1, (HIST_MAX - 1) * sizeof *r->hist);
+		r->nhist--;
+	}
+	r->hist[r->nhist] = *p;
+	r->cur = r->nhist++;
+}
+
+/* Bring the element frag names to the top: 0, or -1 when this page has
+ * none, or this view shows nothing from it on. */
 static int
-open_page(reader *r, const char *arg, const char *base)
+goto_anchor(reader *r, const char *frag)
+{
+	size_t b = link_anchor_block(r->doc, frag), line;
+
+	if (b == PITH_NONE || (line = layout_line_of_block(&r->lay, b)) == LAYOUT_NONE)
+		return -1;
+	r->top = line;
+	clamp_top(r);
+	/* The anchor is the place, in every algorithm's view. */
+	r->place = b;
+	r->place_top = r->top;
+	r->sel = -1;
+	return 0;
+}
+
+/* Open arg as a new page after the current one, at the element frag
+ * names (or NULL: the top); forward history goes. */
+static int
+open_page(reader *r, const char *arg, const char *base, const char *frag)
 {
 	page p = {0};
 	size_t here, at;
-	char key[4096];
+	char key[4096], anchor[512];
 	time_t when = 0;
+
+	/* frag may be the old page's string, gone once the new one shows. */
+	if (frag != NULL)
+		snprintf(anchor, sizeof anchor, "%s", frag);
 
 	loading(r, arg);
 	if (read_page(r, arg, &p.in, 0) != 0)
@@ -652,18 +738,35 @@ open_page(reader *r, const char *arg, const char *base)
 		message(r, 0, "resumed where you left it (paragraph %zu, %s); g goes to the top",
 		    at + 1, date[0] == ' ' ? date + 1 : date);
 	}
-	if (r->nhist > 0)
-		r->hist[r->cur].block = here;
-	while (r->nhist > r->cur + 1 && r->nhist > 0)
-		page_free(&r->hist[--r->nhist]);
-	if (r->nhist == HIST_MAX) {
-		page_free(&r->hist[0]);
-		memmove(r->hist, r->hist + 1, (HIST_MAX - 1) * sizeof *r->hist);
-		r->nhist--;
-	}
-	r->hist[r->nhist] = p;
-	r->cur = r->nhist++;
+	hist_push(r, &p, here);
+	if (frag != NULL && goto_anchor(r, anchor) != 0)
+		message(r, 1, "no #%.60s on this page", anchor);
 	return 0;
+}
+
+/* A link into this page: the place it leads to is an entry of the
+ * history, so Backspace comes back. */
+static void
+jump(reader *r, const char *frag)
+{
+	size_t here = top_block(r), top = r->top;
+	page p = { .jump = 1 };
+
+	if (frag[0] == '\0') {
+		r->top = 0;
+		r->place = LAYOUT_NONE;
+		r->place_top = 0;
+	} else if (goto_anchor(r, frag) != 0) {
+		message(r, 1, "no #%.60s on this page", frag);
+		return;
+	}
+	if ((p.arg = strdup(r->hist[r->cur].arg)) == NULL) {
+		r->top = top;
+		message(r, 1, "out of memory");
+		return;
+	}
+	hist_push(r, &p, here);
+	message(r, 0, "#%.60s (Backspace returns)", frag);
 }
 
 /* Go back (-1) or forward (+1) in the history. */
@@ -671,6 +774,7 @@ static void
 go(reader *r, int dir)
 {
 	size_t to;
+	page *pg;
 
 	if ((dir < 0 && r->cur == 0) || (dir > 0 && r->cur + 1 >= r->nhist)) {
 		message(r, 1, dir < 0 ? "no page to go back to" : "no page to go forward to");
@@ -679,7 +783,16 @@ go(reader *r, int dir)
 	to = dir < 0 ? r->cur - 1 : r->cur + 1;
 	r->hist[r->cur].block = top_block(r);
 	remember(r);
-	if (show(r, &r->hist[to].in, r->hist[to].base, r->hist[to].block) == 0) {
+	pg = page_of(r, to);
+	if (pg == page_of(r, r->cur)) {
+		/* The same page: only the place changes. */
+		r->top = 0;
+		relayout(r, r->hist[to].block);
+		r->sel = -1;
+		r->cur = to;
+		return;
+	}
+	if (show(r, &pg->in, pg->base, r->hist[to].block) == 0) {
 		r->cur = to;
 		message(r, 0, "%s", r->hist[to].arg);
 	}
@@ -688,7 +801,7 @@ go(reader *r, int dir)
 static void
 reload(reader *r)
 {
-	page *p = &r->hist[r->cur];
+	page *p = page_of(r, r->cur);
 	input in;
 	size_t at = top_block(r);
 
@@ -711,40 +824,6 @@ reload(reader *r)
 }
 
 /* ----------------------------------------------------------- links */
-
-/* A fragment of this page: jump to the element with that id. */
-static int
-jump_fragment(reader *r, const char *frag)
-{
-	size_t nn = pith_doc_nnodes(r->doc), nb = pith_doc_nblocks(r->doc);
-
-	if (frag[0] == '\0') {
-		r->top = 0;
-		return 0;
-	}
-	for (size_t i = 0; i < nn; i++) {
-		const char *id = pith_node_attr(r->doc, i, "id");
-		const char *name = pith_node_attr(r->doc, i, "name");
-
-		if ((id == NULL || strcmp(id, frag) != 0) &&
-		    (name == NULL || strcmp(name, frag) != 0))
-			continue;
-		/* The first block inside the element, or after it. */
-		for (size_t b = 0; b < nb; b++) {
-			if (pith_doc_block(r->doc, b)->node >= i) {
-				size_t line = layout_line_of_block(&r->lay, b);
-
-				if (line == LAYOUT_NONE)
-					break;
-				r->top = line;
-				clamp_top(r);
-				return 0;
-			}
-		}
-		break;
-	}
-	return -1;
-}
 
 /* The links numbered on the screen: the list's while it is shown (the
  * article's, then the rest of the page's), else the article's. */
@@ -776,7 +855,7 @@ follow(reader *r, int link)
 		if (addr == NULL)
 			message(r, 1, "out of memory");
 		else
-			open_page(r, addr, NULL);  /* it says why not */
+			open_page(r, addr, NULL, NULL);  /* it says why not */
 		free(addr);
 		return;
 	}
@@ -786,15 +865,14 @@ follow(reader *r, int link)
 	}
 	/* A link into this same page moves within it. */
 	if ((frag = link_fragment(href, pith_doc_url(r->doc))) != NULL) {
-		if (jump_fragment(r, frag) != 0)
-			message(r, 1, "no #%.60s on this page", frag);
+		jump(r, frag);
 		return;
 	}
 	if (link_target(href, r->hist[r->cur].arg, pith_doc_url(r->doc), &target, &d) != 0) {
 		message(r, 1, "%s", d.msg);
 		return;
 	}
-	open_page(r, target, NULL);
+	open_page(r, target, NULL, link_anchor(href));
 	free(target);
 }
 
@@ -823,6 +901,7 @@ select_link(reader *r, int dir)
 		r->sel = (r->sel + dir + n) % n;
 	}
 	line = l->links[r->sel].line;
+	moved(r);
 	if (line != LAYOUT_NONE && (line < r->top || line >= r->top + h)) {
 		r->top = line > h / 3 ? line - h / 3 : 0;
 		clamp_top(r);
@@ -1003,10 +1082,10 @@ open_prompt(reader *r)
 	/* "example.com/story": no such file, so the web. */
 	if (!util_is_url(buf) && access(buf, F_OK) != 0 &&
 	    link_bare_host(buf, url, sizeof url)) {
-		open_page(r, url, NULL);
+		open_page(r, url, NULL, link_anchor(url));
 		return;
 	}
-	open_page(r, buf, NULL);
+	open_page(r, buf, NULL, util_is_url(buf) ? link_anchor(buf) : NULL);
 }
 
 static void
@@ -1032,7 +1111,7 @@ static void switch_algorithm(reader *r, int dir);
 static void
 make_template(reader *r)
 {
-	const page *pg = r->nhist > 0 ? &r->hist[r->cur] : NULL;
+	const page *pg = r->nhist > 0 ? page_of(r, r->cur) : NULL;
 	const char *addr = pg == NULL ? NULL : pg->base != NULL ? pg->base : pg->in.url;
 	char host[256], path[4096], line[512], label[300];
 	size_t b, algo;
@@ -1325,6 +1404,7 @@ scroll_by(reader *r, long n)
 {
 	size_t *top = cur_top(r);
 
+	moved(r);
 	if (n < 0 && (size_t)-n > *top)
 		*top = 0;
 	else
@@ -1392,6 +1472,7 @@ act_half(reader *r, int dir)
 static void
 act_end(reader *r, int dir)
 {
+	moved(r);
 	*cur_top(r) = dir < 0 ? 0 : cur_layout(r)->nlines;
 	clamp_top(r);
 }
@@ -1907,7 +1988,7 @@ reader_run(const reader_options *o, diag *d)
 		util_buf_free(&r->help_text);
 	relayout(r, LAYOUT_NONE);
 
-	if (open_page(r, o->arg, o->url) != 0) {
+	if (open_page(r, o->arg, o->url, util_is_url(o->arg) ? link_anchor(o->arg) : NULL) != 0) {
 		/* Nothing to show: why, for the caller to say where it stays
 		 * visible. */
 		display_close(&r->dpy);
