@@ -302,6 +302,12 @@ test_overlay(void **state)
 		layout_free(&l);
 	}
 	unload(&f);
+	/* Nothing kept, no spans at all: every block, dimmed. */
+	load(&f, "<html><body><ul><li><a href=a>One</a></li><li><a href=b>Two</a></li>"
+	    "</ul></body></html>", "auto", 40, 1);
+	assert_int_equal(pith_article_nspans(f.art), 0);
+	assert_int_not_equal(find_line(&f.l, "One"), LAYOUT_NONE);
+	unload(&f);
 }
 
 static void

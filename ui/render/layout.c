@@ -917,7 +917,9 @@ layout_article(layout *l, const pith_article *a, const layout_options *o)
 		if ((kept = malloc((nkept ? nkept : 1) * sizeof *kept)) == NULL ||
 		    (items = malloc((nb ? nb : 1) * sizeof *items)) == NULL)
 			goto oom;
-		memcpy(kept, sp, nkept * sizeof *kept);
+		/* An article with nothing kept may have no spans at all. */
+		if (nkept > 0)
+			memcpy(kept, sp, nkept * sizeof *kept);
 		qsort(kept, nkept, sizeof *kept, cmp_span);
 		for (size_t b = 0; b < nb; b++) {
 			items[nitems] = (item){ b, 0, pith_doc_block(bd.d, b)->len };
