@@ -21,3 +21,40 @@ check "the overlay says a template is needed" "no template for this page"
 check "and how to make one" "m makes the site's template from the block at the top"
 keys d
 quits "q after the index"
+
+# ---- tables: colspan, rowspan, a cell's text wrapped in its column,
+# header cells strong, a link's number in its own cell
+for cols in 80 50; do
+	start "$cols" 24 "$D/table.html"
+	check "table at $cols: page open" "New Zealand facts"
+	check "table at $cols: a link's number stays in its cell" \
+	    "Demonym(s)[1] $(printf '\342\224\202') New Zealander[2]"
+	screen
+	# The text before each bar is ASCII: bytes are columns.
+	bars=$(grep "$(printf '\342\224\202')" "$T/screen" |
+	    awk -v bar="$(printf '\342\224\202')" '{ print index($0, bar) }' | sort -u)
+	if [ "$(echo "$bars" | wc -l)" -eq 1 ] && [ "$bars" -lt 20 ]; then
+		ok "table at $cols: every row's bar in one column, a spanning header not in it"
+	else
+		not_ok "table at $cols: every row's bar in one column, a spanning header not in it" \
+		    "bar columns: $bars" "$(cat "$T/screen")"
+	fi
+	if grep -Eq "^ +$(printf '\342\224\202') M$(printf '\304\201')ori" "$T/screen"; then
+		ok "table at $cols: rowspan leaves its column to the cell above"
+	else
+		not_ok "table at $cols: rowspan leaves its column to the cell above" "$(cat "$T/screen")"
+	fi
+	if grep -Eq "^ +$(printf '\342\224\202') [a-z]" "$T/screen"; then
+		ok "table at $cols: a long cell wraps inside its column"
+	else
+		not_ok "table at $cols: a long cell wraps inside its column" "$(cat "$T/screen")"
+	fi
+	fits "table at $cols: every line fits" "$cols"
+	screen_e
+	if grep -Eq "$(printf '\033')\[([0-9]+;)*1mCapital" "$T/screen"; then
+		ok "table at $cols: th cells are strong"
+	else
+		not_ok "table at $cols: th cells are strong" "$(grep Capital "$T/screen" | cat -v)"
+	fi
+	quits "q after the table at $cols"
+done
