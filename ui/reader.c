@@ -1025,8 +1025,9 @@ expand_home(char *path, size_t size)
 static void
 save(reader *r, int markdown)
 {
-	char path[4096];
+	char path[4096], dir[4096];
 	char *data = NULL;
+	int made = 0;
 	size_t len;
 	util_write_result rc;
 	diag d = {0};
@@ -1044,6 +1045,12 @@ save(reader *r, int markdown)
 		return;
 	}
 	expand_home(path, sizeof path);
+	if (r->opt->save_dir != NULL &&
+	    util_expand_home(r->opt->save_dir, dir, sizeof dir) == 0 &&
+	    (made = save_make_dir(dir, path, &d)) < 0) {
+		message(r, 1, "%s: not saved", d.msg);
+		return;
+	}
 	if (save_render(r->art, markdown, text_width(r, VIEW_ARTICLE), &data, &len) != 0) {
 		message(r, 1, "cannot save: out of memory");
 		return;
@@ -1061,7 +1068,8 @@ save(reader *r, int markdown)
 		rc = util_write_file(path, data, len, 1, &d);
 	}
 	if (rc == UTIL_WRITTEN)
-		message(r, 0, "saved %s (%zu bytes)", path, len);
+		message(r, 0, "%s%s%ssaved %s (%zu bytes)", made > 0 ? "created " : "",
+		    made > 0 ? dir : "", made > 0 ? "; " : "", path, len);
 	else
 		message(r, 1, "%s: cannot save %s", d.msg, path);
 	free(data);

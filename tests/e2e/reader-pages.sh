@@ -58,3 +58,20 @@ for cols in 80 50; do
 	fi
 	quits "q after the table at $cols"
 done
+
+# ---- a missing save_dir is made (private) and the message says so
+printf 'save_dir = %s/new/articles\n' "$T" >"$T/cfg/pith/config"
+start 80 24 "$D/long.html"
+check "save_dir: page open" "A long page"
+keys s
+check "s offers the save directory" "Save text to: $T/new/articles/a-long-page.txt"
+keys Enter
+check "a missing save directory is made, and said" "created $T/new/articles; saved"
+if [ -f "$T/new/articles/a-long-page.txt" ] &&
+    [ "$(stat -c %a "$T/new/articles")" = 700 ] && [ "$(stat -c %a "$T/new")" = 700 ]; then
+	ok "the file is saved, the new folders private"
+else
+	not_ok "the file is saved, the new folders private" "$(ls -la "$T/new" "$T/new/articles" 2>&1)"
+fi
+quits "q after saving into a new directory"
+printf 'save_dir = %s/saved\n' "$T" >"$T/cfg/pith/config"
