@@ -75,3 +75,20 @@ else
 fi
 quits "q after saving into a new directory"
 printf 'save_dir = %s/saved\n' "$T" >"$T/cfg/pith/config"
+
+# ---- a text file is text: a saved article opened again keeps its lines
+start 80 24 "$D/long.html"
+check "text: page open" "A long page"
+keys s Enter
+check "text: saved" "saved $T/saved/a-long-page.txt"
+keys o "$T/saved/a-long-page.txt" Enter
+check "o opens the saved text" "a-long-page.txt"
+keys / "Paragraph 2 begins" Enter
+check "text: the second paragraph" "match 1 of 1"
+# Its own line, the first paragraph's last line above it, not run into it.
+if grep -B2 "^ *Paragraph 2 begins" "$T/screen" | grep -q "^ *$"; then
+	ok "a text file keeps its line breaks"
+else
+	not_ok "a text file keeps its line breaks" "$(cat "$T/screen")"
+fi
+quits "q after a text file"
