@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "cache.h"
 #include "charset.h"
 #include "input.h"
@@ -250,6 +251,36 @@ read_raw(const char *arg, const input_options *o, input *in, diag *d)
 	return rc;
 }
 
+/* Whether bytes with no type of their own (a file, stdin) are HTML: they
+ * start with a tag, or name one of HTML's own near the start.  Anything
+ * else is text, read as it is, line breaks kept, as text/plain is. */
+static int
+looks_like_html(const char *s, size_t n)
+{
+	static const char *const tags[] = { "<html", "<!doctype", "<head", "<body",
+	    "<p>", "<p ", "<div", "<br", "<table", "<a href", "<title" };
+	size_t i = 0, lim = n < 2048 ? n : 2048;
+
+	/* UTF-16 (NULs between ASCII) is for the charset's detection to
+	 * read: HTML, as before. */
+	if (memchr(s, '\0', lim) != NULL)
+		return 1;
+	if (n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+		i++;
+	if (i == n || s[i] == '<')
+		return 1;
+	for (; i < lim; i++) {
+		if (s[i] != '<')
+			continue;
+		for (size_t k = 0; k < sizeof tags / sizeof tags[0]; k++)
+			if (i + strlen(tags[k]) <= n && strncasecmp(s + i, tags[k], strlen(tags[k])) == 0)
+				return 1;
+	}
+	return 0;
+}
+
 int
 input_read(const char *arg, const input_options *o, input *in, diag *d)
 {
@@ -259,6 +290,12 @@ input_read(const char *arg, const input_options *o, input *in, diag *d)
 	memset(in, 0, sizeof *in);
 	if (read_raw(arg, o != NULL ? o : &defaults, in, d) != 0)
 		return -1;
+	if (in->content_type == NULL && !util_is_url(arg) && in->data != NULL &&
+	    charset_sniff(in->data, in->len) == NULL && !looks_like_html(in->data, in->len) &&
+	    (in->content_type = strdup("text/plain")) == NULL) {
+		input_free(in);
+		return diag_fail(d, "out of memory");
+	}
 	if (input_decode(in, arg, d) == 0)
 		return 0;
 	/* Said of the page: its name first. */

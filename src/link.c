@@ -45,6 +45,50 @@ link_fragment(const char *href, const char *here)
 	return NULL;
 }
 
+const char *
+link_anchor(const char *href)
+{
+	const char *hash = strchr(href, '#');
+
+	return hash != NULL && hash[1] != '\0' ? hash + 1 : NULL;
+}
+
+/* Whether node i is the element frag names. */
+static int
+names(const pith_doc *doc, size_t i, const char *frag)
+{
+	const char *id = pith_node_attr(doc, i, "id");
+	const char *name = pith_node_attr(doc, i, "name");
+
+	return (id != NULL && strcmp(id, frag) == 0) ||
+	    (name != NULL && strcmp(name, frag) == 0);
+}
+
+size_t
+link_anchor_block(const pith_doc *doc, const char *frag)
+{
+	size_t nn = pith_doc_nnodes(doc), nb = pith_doc_nblocks(doc);
+	size_t nt = pith_doc_ntokens(doc), i, t;
+	const pith_token *tok = pith_doc_tokens(doc);
+
+	for (i = 0; i < nn && !names(doc, i, frag); i++)
+		;
+	if (i == nn)
+		return PITH_NONE;
+	/* Its start tag, then the first text from there: an id on a span
+	 * inside a heading is that heading, not the block after it. */
+	for (t = 0; tok != NULL && t < nt && tok[t].node != i; t++)
+		;
+	for (; tok != NULL && t < nt; t++)
+		if (tok[t].kind != PITH_TOKEN_TAG && tok[t].block != PITH_NONE)
+			return tok[t].block;
+	/* No tokens (out of memory): the first block at or after it. */
+	for (size_t b = 0; tok == NULL && b < nb; b++)
+		if (pith_doc_block(doc, b)->node >= i)
+			return b;
+	return PITH_NONE;
+}
+
 int
 link_target(const char *href, const char *page_arg, const char *here, char **out,
             diag *d)

@@ -6,11 +6,21 @@
 #ifndef PITH_LINK_H
 #define PITH_LINK_H
 
+#include "pith.h"
 #include "util.h"
 
 /* The fragment (after '#') when href leads into the page at address
  * here itself ("#x", or here's address with "#x"); else NULL. */
 const char *link_fragment(const char *href, const char *here);
+
+/* The fragment of any href ("x" of "page.html#x"), or NULL when it has
+ * none or an empty one. */
+const char *link_anchor(const char *href);
+
+/* The block where the element with id (or name) frag starts: the block
+ * of the first text inside or after it; PITH_NONE when no element has
+ * it, or no text follows it. */
+size_t link_anchor_block(const pith_doc *doc, const char *frag);
 
 /* What the reader opens for href on the page it read from page_arg (a
  * path, "-" or an address) whose address is here (or NULL): an address

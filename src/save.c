@@ -63,6 +63,22 @@ save_default_path(const char *dir, const char *title, const char *ext,
 	return n < 0 || (size_t)n >= size ? -1 : 0;
 }
 
+int
+save_make_dir(const char *dir, const char *path, diag *d)
+{
+	struct stat st;
+	size_t n = dir != NULL ? strlen(dir) : 0;
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	if (n == 0 || strncmp(path, dir, n) != 0 || path[n] != '/' ||
+	    strchr(path + n + 1, '/') != NULL || stat(dir, &st) == 0 || errno != ENOENT)
+		return 0;
+	if (util_mkdirs(dir) != 0)
+		return diag_fail(d, "cannot create %s: %s", dir, strerror(errno));
+	return 1;
+}
+
 /* One line from page metadata: line breaks and tabs as spaces. */
 static void
 put_line(util_buf *b, const char *s)

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <time.h>
 #include "pith.h"
+#include "util.h"
 
 enum { SAVE_SLUG_MAX = 60 };
 
@@ -21,6 +22,11 @@ void save_slug(const char *title, char *out, size_t size);
  * it does not fit. */
 int save_default_path(const char *dir, const char *title, const char *ext,
                       char *out, size_t size);
+
+/* Make the save directory dir (its "~" expanded) when it is missing and
+ * path is a file in it, new folders private (0700), as the settings ask
+ * for it: 1 when made, 0 when nothing was needed, -1 with d->msg. */
+int save_make_dir(const char *dir, const char *path, diag *d);
 
 /* The file's contents: the title, the author, the URL and the page's
  * own date (none when it has none: never today's), then the article as

@@ -13,6 +13,7 @@
 #include <curses.h>
 #include <errno.h>
 #include <langinfo.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -50,7 +51,9 @@ display_open(display *d, char *err, size_t errsize)
 	}
 	d->screen = s;
 	set_term(s);
-	cbreak();
+	/* Raw: Ctrl-C and Ctrl-Z reach the reader as keys, so Ctrl-C can
+	 * cancel a prompt, and flow control (Ctrl-S) never freezes it. */
+	raw();
 	noecho();
 	nonl();
 	intrflush(stdscr, FALSE);
@@ -111,6 +114,22 @@ display_resume(display *d)
 	reset_prog_mode();
 	clearok(curscr, TRUE);
 	refresh();
+}
+
+void
+display_stop(display *d)
+{
+	struct sigaction dfl, old;
+
+	display_suspend(d);
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(SIGTSTP, &dfl, &old);
+	raise(SIGTSTP);
+	/* Continued (fg): the screen as it was, repainted whole. */
+	sigaction(SIGTSTP, &old, NULL);
+	display_resume(d);
 }
 
 void

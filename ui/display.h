@@ -72,6 +72,10 @@ void display_send(display *d, const char *bytes, size_t n);
  * take it again, repainting everything. */
 void display_suspend(display *d);
 void display_resume(display *d);
+/* Stop pith as Ctrl-Z does in a shell (the terminal is raw, so the
+ * reader asks for it), the terminal given back meanwhile; continued
+ * (fg), the screen comes back whole. */
+void display_stop(display *d);
 
 /* The next key, waiting for it. */
 int display_key(display *d);

@@ -11,7 +11,6 @@
 #include <fcntl.h>
 #include <locale.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +51,8 @@ typedef struct {
 	input in;                /* its bytes, so back and forward need no network */
 	size_t block;            /* the block at the top when it was left */
 	char *key;               /* its address in the history file, or NULL */
+	int jump;                /* a place in the page before it (#name): its
+	                            arg, no base or bytes of its own */
 } page;
 
 /* VIEW_TOKENS: the overlay's second level (tokens.h), and VIEW_LINKS
@@ -67,6 +68,7 @@ typedef struct {
 	size_t nhist, cur;
 	pith_doc *doc;           /* of hist[cur] */
 	pith_article *art;
+	char why[MSG_MAX];       /* why art is empty, for the overlay, or "" */
 	size_t algo;             /* the algorithm's index in the registry */
 	layout lay;              /* the article or the overlay */
 	layout help;
@@ -79,6 +81,8 @@ typedef struct {
 	history recent;          /* the pages read, while V lists them */
 	int list_recent;         /*   the list is of them, not of links */
 	view sub_back;           /* what the token level or the list return to */
+	size_t place, place_top; /* the block being read, while top is place_top
+	                            (LAYOUT_NONE once the reader moves) */
 	int hscroll, max_hscroll;
 	int measure;             /* the text's width; 0: the whole screen */
 	int rows, cols;
@@ -97,7 +101,7 @@ typedef struct {
 	char *input;             /*   and what is typed */
 	size_t input_cur;        /*   and where the cursor is in it */
 	util_buf help_text;      /* made from the key bindings */
-	int quit;
+	int quit;                /* 1: q, 2: Ctrl-C */
 } reader;
 
 /* ------------------------------------------------------------ text */
@@ -144,6 +148,14 @@ cur_top(reader *r)
 {
 	return r->view == VIEW_HELP ? &r->help_top : r->view == VIEW_TOKENS ? &r->tok_top :
 	    r->view == VIEW_LINKS ? &r->list_top : &r->top;
+}
+
+/* The reader moved: the place is what is at the top from now on. */
+static void
+moved(reader *r)
+{
+	if (r->view != VIEW_HELP)
+		r->place_top = LAYOUT_NONE;
 }
 
 static void
@@ -199,6 +211,7 @@ show_match(reader *r, size_t k)
 	size_t *top = cur_top(r);
 
 	r->match = k;
+	moved(r);
 	if (line < *top || line >= *top + h)
 		*top = line;
 	clamp_top(r);
@@ -382,7 +395,7 @@ relayout(reader *r, size_t anchor)
 	layout_options o = {
 		.width = text_width(r, under == VIEW_OVERLAY ? VIEW_OVERLAY : VIEW_ARTICLE),
 		.ascii = r->dpy.ascii, .overlay = under == VIEW_OVERLAY,
-		.numbers = 1,
+		.numbers = 1, .why = r->why[0] != '\0' ? r->why : NULL,
 	};
 
 	layout_free(&r->lay);
@@ -410,23 +423,32 @@ relayout(reader *r, size_t anchor)
 			r->tok_top = line != LAYOUT_NONE ? line : 0;
 		}
 	}
+	clamp_top(r);
+	/* Until the reader moves, the place stays the anchor, whatever
+	 * this view showed of it. */
+	r->place = anchor;
+	r->place_top = r->top;
 	r->max_hscroll = 0;
 	for (size_t i = 0; i < r->lay.nlines; i++)
 		if ((r->lay.lines[i].flags & LAYOUT_CLIP) && r->lay.lines[i].width > r->max_hscroll)
 			r->max_hscroll = r->lay.lines[i].width;
 	if (r->sel >= (int)r->lay.nlinks)
 		r->sel = -1;
-	clamp_top(r);
 	search_run(r);
 }
 
-/* The block to keep at the top through a change; none at the very top,
- * so the header stays in view. */
+/* The block to keep at the top through a change (of algorithm, width,
+ * view or page): the place the last change kept, while the reader has
+ * not moved since (moved()), so a view that shows little of the page,
+ * or nothing, does not lose it; else the block at the top, none at the
+ * very top, so the header stays in view. */
 static size_t
 top_block(reader *r)
 {
 	if (r->view == VIEW_TOKENS)
 		return r->tok_top == 0 ? LAYOUT_NONE : layout_block_at(&r->tok.lay, r->tok_top);
+	if (r->top == r->place_top)
+		return r->place;
 	return r->top == 0 ? LAYOUT_NONE : layout_block_at(&r->lay, r->top);
 }
 
@@ -435,15 +457,10 @@ top_block(reader *r)
 static void draw(reader *r);
 static void on_resize(reader *r);
 
-/* Ctrl-C while a page loads cancels the load, not the reader. */
-static volatile sig_atomic_t load_interrupted;
-
-static void
-on_load_interrupt(int sig)
-{
-	(void)sig;
-	load_interrupted = 1;
-}
+/* The terminal is raw (display.h): Ctrl-C and Ctrl-Z come as keys.
+ * Ctrl-C cancels a load or a prompt, and at the top quits with the
+ * status a shell expects. */
+enum { KEY_CTRL_C = 3, KEY_CTRL_Z = 26 };
 
 /* A download's progress in the message line; q, Esc or Ctrl-C cancels it. */
 static int
@@ -465,17 +482,17 @@ load_progress(void *ctx, const char *url, const fetch_progress *p)
 	snprintf(r->loading, sizeof r->loading, "%s  %s/s ", got, rate);
 	message(r, 0, "loading %s, %s/s (q cancels)  %s", got, rate, url);
 	draw(r);
-	while (!load_interrupted && poll(&pfd, 1, 0) > 0 && (pfd.revents & POLLIN)) {
+	while (poll(&pfd, 1, 0) > 0 && (pfd.revents & POLLIN)) {
 		int k = display_key(&r->dpy);
 
-		if (k == 'q' || k == 'Q' || k == 27 || k == 3)
+		if (k == 'q' || k == 'Q' || k == 27 || k == KEY_CTRL_C)
 			return 1;
 		if (k == DK_RESIZE)
 			on_resize(r);
 		if (k == DK_NONE)
 			break;
 	}
-	return load_interrupted;
+	return 0;
 }
 
 /* Read a page, saying why not, or a warning about the page read (a
@@ -485,7 +502,6 @@ static int
 read_page(reader *r, const char *arg, input *in, int reload)
 {
 	input_options o = {0};
-	struct sigaction sa, old;
 	diag d = {0};
 	int rc;
 
@@ -494,14 +510,8 @@ read_page(reader *r, const char *arg, input *in, int reload)
 	o.reload |= reload;
 	o.progress = load_progress;
 	o.progress_ctx = r;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_load_interrupt;
-	sigemptyset(&sa.sa_mask);
-	load_interrupted = 0;
-	sigaction(SIGINT, &sa, &old);
 	rc = input_read(arg, &o, in, &d);
 	r->loading[0] = '\0';
-	sigaction(SIGINT, &old, NULL);
 	if (rc != 0) {
 		message(r, 1, "%s", d.msg[0] != '\0' ? d.msg : "cannot read the page");
 		input_free(in);
@@ -512,6 +522,20 @@ read_page(reader *r, const char *arg, input *in, int reload)
 	}
 	diag_free(&d);
 	return rc;
+}
+
+/* Keep why the algorithm found no article (rc PITH_ENOARTICLE) for the
+ * overlay, with how to make a template when that is the algorithm. */
+static void
+set_why(reader *r, pith_code rc, const pith_error *err)
+{
+	r->why[0] = '\0';
+	if (rc != PITH_ENOARTICLE)
+		return;
+	snprintf(r->why, sizeof r->why, "%s", err->msg);
+	if (strcmp(pith_algorithm_at(r->algo)->name, "template") == 0)
+		snprintf(r->why + strlen(r->why), sizeof r->why - strlen(r->why),
+		    "; m makes the site's template from the block at the top");
 }
 
 /* Parse and extract in, then make it the page shown, at block `at`. */
@@ -547,6 +571,7 @@ show(reader *r, const input *in, const char *base, size_t at)
 	pith_doc_free(r->doc);
 	r->doc = doc;
 	r->art = art;
+	set_why(r, rc, &err);
 	r->sel = -1;
 	r->hscroll = 0;
 	r->top = 0;
@@ -575,6 +600,16 @@ loading(reader *r, const char *what)
 	draw(r);
 }
 
+/* The entry holding the bytes of history entry i (itself, or the
+ * page a jump was made in). */
+static page *
+page_of(reader *r, size_t i)
+{
+	while (i > 0 && r->hist[i].jump)
+		i--;
+	return &r->hist[i];
+}
+
 /* Keep the page shown, and where it is at, in the history file. */
 static void
 remember(reader *r)
@@ -583,10 +618,10 @@ remember(reader *r)
 	size_t b = top_block(r);
 	diag d = {0};
 
-	if (r->nhist == 0 || r->hist[r->cur].key == NULL || r->doc == NULL ||
+	if (r->nhist == 0 || page_of(r, r->cur)->key == NULL || r->doc == NULL ||
 	    history_path(path, sizeof path) != 0)
 		return;
-	if (history_record(path, r->hist[r->cur].key, pith_doc_title(r->doc),
+	if (history_record(path, page_of(r, r->cur)->key, pith_doc_title(r->doc),
 	    b == LAYOUT_NONE ? 0 : b, time(NULL), &d) != 0)
 		message(r, 1, "the history is not kept: %s", d.msg);
 }
@@ -614,13 +649,67 @@ resume_block(const char *key, time_t *when)
 
 /* Open arg as a new page after the current one; forward history goes.
  * A page read before opens where it was left. */
+
+/* Add p after the current entry, which keeps `here` (the block to come
+ * back to); forward history goes, and the oldest entry when full (its
+ * bytes pass to a jump made in it). */
+static void
+hist_push(reader *r, page *p, size_t here)
+{
+	if (r->nhist > 0)
+		r->hist[r->cur].block = here;
+	while (r->nhist > r->cur + 1 && r->nhist > 0)
+		page_free(&r->hist[--r->nhist]);
+	if (r->nhist == HIST_MAX) {
+		if (r->hist[1].jump) {
+			input_free(&r->hist[1].in);
+			r->hist[1].in = r->hist[0].in;
+			r->hist[1].base = r->hist[0].base;
+			r->hist[1].key = r->hist[0].key;
+			r->hist[1].jump = 0;
+			memset(&r->hist[0].in, 0, sizeof r->hist[0].in);
+			r->hist[0].base = NULL;
+			r->hist[0].key = NULL;
+		}
+		page_free(&r->hist[0]);
+		memmove(r->hist, r->hist + 1, (HIST_MAX - 1) * sizeof *r->hist);
+		r->nhist--;
+	}
+	r->hist[r->nhist] = *p;
+	r->cur = r->nhist++;
+}
+
+/* Bring the element frag names to the top: 0, or -1 when this page has
+ * none, or this view shows nothing from it on. */
 static int
-open_page(reader *r, const char *arg, const char *base)
+goto_anchor(reader *r, const char *frag)
+{
+	size_t b = link_anchor_block(r->doc, frag), line;
+
+	if (b == PITH_NONE || (line = layout_line_of_block(&r->lay, b)) == LAYOUT_NONE)
+		return -1;
+	r->top = line;
+	clamp_top(r);
+	/* The anchor is the place, in every algorithm's view. */
+	r->place = b;
+	r->place_top = r->top;
+	r->sel = -1;
+	return 0;
+}
+
+/* Open arg as a new page after the current one, at the element frag
+ * names (or NULL: the top); forward history goes. */
+static int
+open_page(reader *r, const char *arg, const char *base, const char *frag)
 {
 	page p = {0};
 	size_t here, at;
-	char key[4096];
+	char key[4096], anchor[512];
 	time_t when = 0;
+
+	/* frag may be the old page's string, gone once the new one shows. */
+	if (frag != NULL)
+		snprintf(anchor, sizeof anchor, "%s", frag);
 
 	loading(r, arg);
 	if (read_page(r, arg, &p.in, 0) != 0)
@@ -649,18 +738,35 @@ open_page(reader *r, const char *arg, const char *base)
 		message(r, 0, "resumed where you left it (paragraph %zu, %s); g goes to the top",
 		    at + 1, date[0] == ' ' ? date + 1 : date);
 	}
-	if (r->nhist > 0)
-		r->hist[r->cur].block = here;
-	while (r->nhist > r->cur + 1 && r->nhist > 0)
-		page_free(&r->hist[--r->nhist]);
-	if (r->nhist == HIST_MAX) {
-		page_free(&r->hist[0]);
-		memmove(r->hist, r->hist + 1, (HIST_MAX - 1) * sizeof *r->hist);
-		r->nhist--;
-	}
-	r->hist[r->nhist] = p;
-	r->cur = r->nhist++;
+	hist_push(r, &p, here);
+	if (frag != NULL && goto_anchor(r, anchor) != 0)
+		message(r, 1, "no #%.60s on this page", anchor);
 	return 0;
+}
+
+/* A link into this page: the place it leads to is an entry of the
+ * history, so Backspace comes back. */
+static void
+jump(reader *r, const char *frag)
+{
+	size_t here = top_block(r), top = r->top;
+	page p = { .jump = 1 };
+
+	if (frag[0] == '\0') {
+		r->top = 0;
+		r->place = LAYOUT_NONE;
+		r->place_top = 0;
+	} else if (goto_anchor(r, frag) != 0) {
+		message(r, 1, "no #%.60s on this page", frag);
+		return;
+	}
+	if ((p.arg = strdup(r->hist[r->cur].arg)) == NULL) {
+		r->top = top;
+		message(r, 1, "out of memory");
+		return;
+	}
+	hist_push(r, &p, here);
+	message(r, 0, "#%.60s (Backspace returns)", frag);
 }
 
 /* Go back (-1) or forward (+1) in the history. */
@@ -668,6 +774,7 @@ static void
 go(reader *r, int dir)
 {
 	size_t to;
+	page *pg;
 
 	if ((dir < 0 && r->cur == 0) || (dir > 0 && r->cur + 1 >= r->nhist)) {
 		message(r, 1, dir < 0 ? "no page to go back to" : "no page to go forward to");
@@ -676,7 +783,16 @@ go(reader *r, int dir)
 	to = dir < 0 ? r->cur - 1 : r->cur + 1;
 	r->hist[r->cur].block = top_block(r);
 	remember(r);
-	if (show(r, &r->hist[to].in, r->hist[to].base, r->hist[to].block) == 0) {
+	pg = page_of(r, to);
+	if (pg == page_of(r, r->cur)) {
+		/* The same page: only the place changes. */
+		r->top = 0;
+		relayout(r, r->hist[to].block);
+		r->sel = -1;
+		r->cur = to;
+		return;
+	}
+	if (show(r, &pg->in, pg->base, r->hist[to].block) == 0) {
 		r->cur = to;
 		message(r, 0, "%s", r->hist[to].arg);
 	}
@@ -685,7 +801,7 @@ go(reader *r, int dir)
 static void
 reload(reader *r)
 {
-	page *p = &r->hist[r->cur];
+	page *p = page_of(r, r->cur);
 	input in;
 	size_t at = top_block(r);
 
@@ -708,40 +824,6 @@ reload(reader *r)
 }
 
 /* ----------------------------------------------------------- links */
-
-/* A fragment of this page: jump to the element with that id. */
-static int
-jump_fragment(reader *r, const char *frag)
-{
-	size_t nn = pith_doc_nnodes(r->doc), nb = pith_doc_nblocks(r->doc);
-
-	if (frag[0] == '\0') {
-		r->top = 0;
-		return 0;
-	}
-	for (size_t i = 0; i < nn; i++) {
-		const char *id = pith_node_attr(r->doc, i, "id");
-		const char *name = pith_node_attr(r->doc, i, "name");
-
-		if ((id == NULL || strcmp(id, frag) != 0) &&
-		    (name == NULL || strcmp(name, frag) != 0))
-			continue;
-		/* The first block inside the element, or after it. */
-		for (size_t b = 0; b < nb; b++) {
-			if (pith_doc_block(r->doc, b)->node >= i) {
-				size_t line = layout_line_of_block(&r->lay, b);
-
-				if (line == LAYOUT_NONE)
-					break;
-				r->top = line;
-				clamp_top(r);
-				return 0;
-			}
-		}
-		break;
-	}
-	return -1;
-}
 
 /* The links numbered on the screen: the list's while it is shown (the
  * article's, then the rest of the page's), else the article's. */
@@ -773,7 +855,7 @@ follow(reader *r, int link)
 		if (addr == NULL)
 			message(r, 1, "out of memory");
 		else
-			open_page(r, addr, NULL);  /* it says why not */
+			open_page(r, addr, NULL, NULL);  /* it says why not */
 		free(addr);
 		return;
 	}
@@ -783,15 +865,14 @@ follow(reader *r, int link)
 	}
 	/* A link into this same page moves within it. */
 	if ((frag = link_fragment(href, pith_doc_url(r->doc))) != NULL) {
-		if (jump_fragment(r, frag) != 0)
-			message(r, 1, "no #%.60s on this page", frag);
+		jump(r, frag);
 		return;
 	}
 	if (link_target(href, r->hist[r->cur].arg, pith_doc_url(r->doc), &target, &d) != 0) {
 		message(r, 1, "%s", d.msg);
 		return;
 	}
-	open_page(r, target, NULL);
+	open_page(r, target, NULL, link_anchor(href));
 	free(target);
 }
 
@@ -820,6 +901,7 @@ select_link(reader *r, int dir)
 		r->sel = (r->sel + dir + n) % n;
 	}
 	line = l->links[r->sel].line;
+	moved(r);
 	if (line != LAYOUT_NONE && (line < r->top || line >= r->top + h)) {
 		r->top = line > h / 3 ? line - h / 3 : 0;
 		clamp_top(r);
@@ -882,7 +964,7 @@ prompt(reader *r, const char *label, const char *name, char *buf, size_t size)
 		idle = 0;
 		if (k == DK_ENTER)
 			done = 1;
-		else if (k == 27 || k == 7 || k == 3)
+		else if (k == 27 || k == 7 || k == KEY_CTRL_C)
 			done = 0;                 /* Esc, Ctrl-G, Ctrl-C */
 		else if (k == DK_RESIZE)
 			on_resize(r);
@@ -924,7 +1006,7 @@ confirm(reader *r, const char *question)
 		}
 		if (k == 'y' || k == 'Y')
 			return 1;
-		if (k == 'n' || k == 'N' || k == 27 || k == 7 || k == 3 || k == DK_ENTER ||
+		if (k == 'n' || k == 'N' || k == 27 || k == 7 || k == KEY_CTRL_C || k == DK_ENTER ||
 		    (k == DK_NONE && ++idle > 100))
 			return 0;
 	}
@@ -943,8 +1025,9 @@ expand_home(char *path, size_t size)
 static void
 save(reader *r, int markdown)
 {
-	char path[4096];
+	char path[4096], dir[4096];
 	char *data = NULL;
+	int made = 0;
 	size_t len;
 	util_write_result rc;
 	diag d = {0};
@@ -962,6 +1045,12 @@ save(reader *r, int markdown)
 		return;
 	}
 	expand_home(path, sizeof path);
+	if (r->opt->save_dir != NULL &&
+	    util_expand_home(r->opt->save_dir, dir, sizeof dir) == 0 &&
+	    (made = save_make_dir(dir, path, &d)) < 0) {
+		message(r, 1, "%s: not saved", d.msg);
+		return;
+	}
 	if (save_render(r->art, markdown, text_width(r, VIEW_ARTICLE), &data, &len) != 0) {
 		message(r, 1, "cannot save: out of memory");
 		return;
@@ -979,7 +1068,8 @@ save(reader *r, int markdown)
 		rc = util_write_file(path, data, len, 1, &d);
 	}
 	if (rc == UTIL_WRITTEN)
-		message(r, 0, "saved %s (%zu bytes)", path, len);
+		message(r, 0, "%s%s%ssaved %s (%zu bytes)", made > 0 ? "created " : "",
+		    made > 0 ? dir : "", made > 0 ? "; " : "", path, len);
 	else
 		message(r, 1, "%s: cannot save %s", d.msg, path);
 	free(data);
@@ -1000,10 +1090,10 @@ open_prompt(reader *r)
 	/* "example.com/story": no such file, so the web. */
 	if (!util_is_url(buf) && access(buf, F_OK) != 0 &&
 	    link_bare_host(buf, url, sizeof url)) {
-		open_page(r, url, NULL);
+		open_page(r, url, NULL, link_anchor(url));
 		return;
 	}
-	open_page(r, buf, NULL);
+	open_page(r, buf, NULL, util_is_url(buf) ? link_anchor(buf) : NULL);
 }
 
 static void
@@ -1029,7 +1119,7 @@ static void switch_algorithm(reader *r, int dir);
 static void
 make_template(reader *r)
 {
-	const page *pg = r->nhist > 0 ? &r->hist[r->cur] : NULL;
+	const page *pg = r->nhist > 0 ? page_of(r, r->cur) : NULL;
 	const char *addr = pg == NULL ? NULL : pg->base != NULL ? pg->base : pg->in.url;
 	char host[256], path[4096], line[512], label[300];
 	size_t b, algo;
@@ -1093,6 +1183,7 @@ switch_algorithm(reader *r, int dir)
 	pith_article_free(r->art);
 	r->art = art;
 	r->algo = next;
+	set_why(r, rc, &err);
 	if (r->view == VIEW_HELP)
 		r->view = r->back_view;
 	relayout(r, at);
@@ -1262,9 +1353,10 @@ draw(reader *r)
 	int h = body_rows(r), left = (r->cols - l->width) / 2;
 	int plain = r->view == VIEW_HELP || r->view == VIEW_TOKENS;
 	display_marks m = { r->hits, plain ? 0 : r->nhits, r->match, plain ? -1 : r->sel };
-	char status[1024], right[128];
+	char status[1024], right[128], where[512];
 	const char *url;
 	size_t pct;
+	int room;
 
 	if (left < 1)
 		left = r->cols > l->width ? (r->cols - l->width) / 2 : 0;
@@ -1278,16 +1370,21 @@ draw(reader *r)
 	    (top + (size_t)h) * 100 / l->nlines;
 	if (pct > 100)
 		pct = 100;
-	snprintf(status, sizeof status, " %s%s  %zu%%  %s",
-	    r->view == VIEW_HELP ? "help" : pith_algorithm_at(r->algo)->name,
-	    r->view == VIEW_OVERLAY ? " [overlay]" : r->view == VIEW_TOKENS ? " [tokens]" :
-	    r->view == VIEW_LINKS ? " [links]" : "",
-	    pct, url);
 	if (r->loading[0] != '\0')
 		snprintf(right, sizeof right, "%s", r->loading);
 	else
 		snprintf(right, sizeof right, "%zu/%zu  ? help ", r->cur + (r->nhist > 0),
 		    r->nhist);
+	snprintf(status, sizeof status, " %s%s  %zu%%  ",
+	    r->view == VIEW_HELP ? "help" : pith_algorithm_at(r->algo)->name,
+	    r->view == VIEW_OVERLAY ? " [overlay]" : r->view == VIEW_TOKENS ? " [tokens]" :
+	    r->view == VIEW_LINKS ? " [links]" : "", pct);
+	/* A long address loses its middle, not its end (the page's name). */
+	room = r->cols - wrap_width(right, strlen(right)) - 1 -
+	    wrap_width(status, strlen(status));
+	wrap_cut_middle(url, strlen(url), room, r->dpy.ascii ? "..." : "\xe2\x80\xa6",
+	    where, sizeof where);
+	snprintf(status + strlen(status), sizeof status - strlen(status), "%s", where);
 	display_bar(&r->dpy, r->rows - 2, status, right, TH_STATUS);
 	if (r->prompt != NULL) {
 		display_prompt(&r->dpy, r->rows - 1, r->prompt, r->input, r->input_cur);
@@ -1295,7 +1392,8 @@ draw(reader *r)
 		return;
 	}
 	if (r->number >= 0) {
-		snprintf(status, sizeof status, "link %d (Enter follows it)", r->number);
+		snprintf(status, sizeof status, "%d: Enter follows link [%d]; "
+		    "j, k, Space, n... move %d times", r->number, r->number, r->number);
 		display_bar(&r->dpy, r->rows - 1, status, "", TH_MESSAGE);
 	} else if (r->msg[0] != '\0') {
 		display_bar(&r->dpy, r->rows - 1, r->msg, "",
@@ -1314,6 +1412,7 @@ scroll_by(reader *r, long n)
 {
 	size_t *top = cur_top(r);
 
+	moved(r);
 	if (n < 0 && (size_t)-n > *top)
 		*top = 0;
 	else
@@ -1325,14 +1424,36 @@ scroll_by(reader *r, long n)
 
 static void list_move(reader *r, int dir);
 
+/* q and Esc close help or the overlay before anything else. */
+static int
+leave_view(reader *r)
+{
+	if (r->view == VIEW_ARTICLE)
+		return 0;
+	toggle_view(r, r->view);
+	return 1;
+}
+
 static void
 act_quit(reader *r, int arg)
 {
 	(void)arg;
-	if (r->view == VIEW_HELP || r->view == VIEW_TOKENS || r->view == VIEW_LINKS)
-		toggle_view(r, r->view);
-	else
+	if (!leave_view(r))
 		r->quit = 1;
+}
+
+static void
+act_interrupt(reader *r, int arg)
+{
+	(void)arg;
+	r->quit = 2;
+}
+
+static void
+act_suspend(reader *r, int arg)
+{
+	(void)arg;
+	display_stop(&r->dpy);
 }
 
 static void
@@ -1359,6 +1480,7 @@ act_half(reader *r, int dir)
 static void
 act_end(reader *r, int dir)
 {
+	moved(r);
 	*cur_top(r) = dir < 0 ? 0 : cur_layout(r)->nlines;
 	clamp_top(r);
 }
@@ -1412,8 +1534,7 @@ static void
 act_escape(reader *r, int arg)
 {
 	(void)arg;
-	if (r->view == VIEW_HELP || r->view == VIEW_TOKENS || r->view == VIEW_LINKS)
-		toggle_view(r, r->view);
+	leave_view(r);
 	r->sel = -1;
 }
 
@@ -1645,9 +1766,9 @@ static const binding bindings[] = {
 	    "to the span's ends; readability: its\n"
 	    "candidates; q returns", NULL },
 	{ NULL, { 'm' }, 1, act_template, 0,
-	    "make the site's template from the block at\n"
-	    "the top (its nearest element with an id or\n"
-	    "class); a then reaches the template algorithm", NULL },
+	    "make the site's template from the block at the top (its nearest "
+	    "element with an id or class); a then reaches the template algorithm",
+	    NULL },
 	{ "Saving", { 's' }, 1, save, 0, "save as text", NULL },
 	{ NULL, { 'S' }, 1, save, 1, "save as Markdown", NULL },
 	{ "Display", { 't' }, 1, act_theme, 1, "next, previous theme", NULL },
@@ -1657,7 +1778,10 @@ static const binding bindings[] = {
 	{ NULL, { 12 }, 1, act_redraw, 0, "redraw", NULL },
 	{ NULL, { '?', DK_HELP }, 2, act_view, VIEW_HELP,
 	    "this help (q or ? closes it)", NULL },
-	{ NULL, { 'q', 'Q' }, 1, act_quit, 0, "quit", NULL },
+	{ NULL, { 'q', 'Q' }, 1, act_quit, 0,
+	    "quit (q closes help and the overlay first)", NULL },
+	{ NULL, { KEY_CTRL_C }, 1, act_interrupt, 0, NULL, NULL },
+	{ NULL, { KEY_CTRL_Z }, 1, act_suspend, 0, "suspend (fg returns)", NULL },
 	{ NULL, { 27 }, 0, act_escape, 0, NULL, NULL },
 	{ NULL, { DK_RESIZE }, 0, act_resize, 0, NULL, NULL },
 };
@@ -1721,16 +1845,15 @@ help_label(size_t i, char *out, size_t size)
 }
 
 /* The help screen: each section's title, then a line per binding (or
- * run of bindings sharing one): two spaces, the keys, the words, whose
- * further lines are indented to the same column.  0, or -1 when out of
+ * run of bindings sharing one): two spaces, the keys, the words
+ * (layout_text wraps them under their column).  0, or -1 when out of
  * memory. */
 static int
 help_make(util_buf *b)
 {
 	for (size_t i = 0; i < NBINDINGS; i++) {
 		const binding *bd = &bindings[i];
-		char label[128], line[256];
-		const char *w = bd->help;
+		char label[128], line[512];
 
 		if (bd->shown == 0 || bd->help == NULL)
 			continue;
@@ -1740,48 +1863,74 @@ help_make(util_buf *b)
 			util_buf_puts(b, "\n");
 		}
 		help_label(i, label, sizeof label);
-		for (int first = 1; *w != '\0'; first = 0) {
-			size_t n = strcspn(w, "\n");
-
-			snprintf(line, sizeof line, "  %-*s%.*s\n", HELP_KEYS,
-			    first ? label : "", (int)n, w);
-			util_buf_puts(b, line);
-			w += n + (w[n] == '\n');
-		}
+		snprintf(line, sizeof line, "  %-*s  %s", HELP_KEYS - 2, label, bd->help);
+		/* One line: layout_text wraps it to the screen. */
+		for (char *nl = line; (nl = strchr(nl, '\n')) != NULL; )
+			*nl = ' ';
+		util_buf_puts(b, line);
+		util_buf_puts(b, "\n");
 	}
 	return b->oom ? -1 : 0;
+}
+
+/* Whether a count before the key repeats it ("5j"): the moves. */
+static int
+repeats(void (*act)(reader *, int))
+{
+	return act == act_line || act == act_page || act == act_half ||
+	    act == act_sideways || act == search_step || act == act_select;
+}
+
+/* Key k's binding, count times when it repeats. */
+static void
+run_key(reader *r, int k, int count)
+{
+	for (size_t i = 0; i < NBINDINGS; i++)
+		for (const int *c = bindings[i].keys; *c != 0; c++)
+			if (*c == k && bindings[i].act != NULL) {
+				for (int n = repeats(bindings[i].act) ? count : 1; n > 0; n--)
+					bindings[i].act(r, bindings[i].arg);
+				return;
+			}
+}
+
+/* A number typed before a key: Enter follows that link, a move repeats
+ * that often, Backspace takes back a digit, Esc or any other key
+ * forgets it.  1 when the key was taken. */
+static int
+count_key(reader *r, int k)
+{
+	int n = r->number;
+
+	if (k >= '0' && k <= '9' && r->view != VIEW_HELP && r->view != VIEW_TOKENS) {
+		n = n < 0 ? 0 : n;
+		r->number = n < 100000 ? n * 10 + (k - '0') : n;
+		return 1;
+	}
+	if (n < 0 || k == DK_RESIZE || k == DK_NONE)
+		return 0;
+	if (k == DK_BACKSPACE) {
+		r->number = n >= 10 ? n / 10 : -1;
+		return 1;
+	}
+	r->number = -1;
+	r->msg[0] = '\0';
+	if (k == DK_ENTER)
+		follow(r, n - 1);
+	else if (k != 27)
+		run_key(r, k, n);
+	return 1;
 }
 
 /* One key in the article, overlay or help. */
 static void
 key(reader *r, int k)
 {
-	/* A number then Enter follows that link; anything else forgets it. */
-	if (k >= '0' && k <= '9' && r->view != VIEW_HELP && r->view != VIEW_TOKENS) {
-		if (r->number < 0)
-			r->number = 0;
-		if (r->number < 100000)
-			r->number = r->number * 10 + (k - '0');
+	if (count_key(r, k))
 		return;
-	}
-	if (r->number >= 0) {
-		int n = r->number;
-
-		r->number = -1;
-		if (k == DK_ENTER) {
-			r->msg[0] = '\0';
-			follow(r, n - 1);
-		}
-		return;
-	}
 	if (k != DK_RESIZE && k != DK_NONE)
 		r->msg[0] = '\0';
-	for (size_t i = 0; i < NBINDINGS; i++)
-		for (const int *c = bindings[i].keys; *c != 0; c++)
-			if (*c == k && bindings[i].act != NULL) {
-				bindings[i].act(r, bindings[i].arg);
-				return;
-			}
+	run_key(r, k, 1);
 }
 
 static void
@@ -1810,7 +1959,7 @@ reader_run(const reader_options *o, diag *d)
 	reader *r = calloc(1, sizeof *r);
 	const char *tname;
 	char err[256];
-	int idle = 0;
+	int idle = 0, rc;
 
 	if (r == NULL)
 		return diag_fail(d, "out of memory");
@@ -1847,7 +1996,7 @@ reader_run(const reader_options *o, diag *d)
 		util_buf_free(&r->help_text);
 	relayout(r, LAYOUT_NONE);
 
-	if (open_page(r, o->arg, o->url) != 0) {
+	if (open_page(r, o->arg, o->url, util_is_url(o->arg) ? link_anchor(o->arg) : NULL) != 0) {
 		/* Nothing to show: why, for the caller to say where it stays
 		 * visible. */
 		display_close(&r->dpy);
@@ -1876,6 +2025,7 @@ reader_run(const reader_options *o, diag *d)
 	}
 	remember(r);
 	display_close(&r->dpy);
+	rc = r->quit == 2;
 	reader_free(r);
-	return 0;
+	return rc;
 }

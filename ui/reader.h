@@ -28,8 +28,9 @@ typedef struct {
 	void *site_ctx;
 } reader_options;
 
-/* Run the reader until the user quits: 0, or -1 with d->msg saying why
- * when the first page cannot be shown (the screen is restored then). */
+/* Run the reader until the user quits: 0 (q), 1 (Ctrl-C), or -1 with
+ * d->msg saying why when the first page cannot be shown (the screen is
+ * restored then). */
 int reader_run(const reader_options *o, diag *d);
 
 #endif

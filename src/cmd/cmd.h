@@ -20,7 +20,8 @@ enum {
 	EXIT_ARTICLE = 0,
 	EXIT_NOARTICLE = 1,
 	EXIT_USAGE = 2,
-	EXIT_INPUT = 3
+	EXIT_INPUT = 3,
+	EXIT_INTERRUPTED = 130   /* the reader quit by Ctrl-C, as shells expect */
 };
 
 typedef struct {

@@ -432,13 +432,15 @@ run_reader(pith_options *o, const config *cfg, const config_warnings *cw,
 	};
 	diag d = {0};
 	theme t;
-	int status = EXIT_ARTICLE;
+	int status = EXIT_ARTICLE, rc;
 
 	if (o->theme != NULL && themefile_load(&t, o->theme, NULL, NULL) != 0)
 		return usage_error("unknown theme '%s'", o->theme);
-	if (reader_run(&ro, &d) != 0) {
+	if ((rc = reader_run(&ro, &d)) < 0) {
 		report("%s", d.msg);
 		status = EXIT_INPUT;
+	} else if (rc == 1) {
+		status = EXIT_INTERRUPTED;
 	}
 	fetch_cleanup();
 	return status;

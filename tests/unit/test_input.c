@@ -61,6 +61,32 @@ test_file(void **state)
 	assert_int_equal(input_read(path, NULL, &in, &d), -1);
 	input_free(&in);
 	assert_non_null(strstr(d.msg, "image.html: not HTML (looks like a PNG image)"));
+	/* A file of text, whatever its name, is text: its lines kept in a
+	 * <pre>; one with tags is HTML. */
+	snprintf(path, sizeof path, "%s/notes.txt", dir);
+	file_write(path, "A title\n\nLine one & more\nLine two\n");
+	assert_int_equal(input_read(path, NULL, &in, &d), 0);
+	assert_non_null(strstr(in.data, "<pre>A title\n\nLine one &amp; more\nLine two\n</pre>"));
+	input_free(&in);
+	snprintf(path, sizeof path, "%s/page.txt", dir);
+	file_write(path, "\n  Some words first, then <p>a paragraph</p>");
+	assert_int_equal(input_read(path, NULL, &in, &d), 0);
+	assert_null(strstr(in.data, "<pre>"));
+	input_free(&in);
+	/* UTF-16 with a byte order mark stays HTML for the charset to read. */
+	snprintf(path, sizeof path, "%s/wide.html", dir);
+	{
+		static const char u16[] = "\xff\xfe<\0p\0>\0h\0i\0<\0/\0p\0>\0";
+		FILE *f = fopen(path, "wb");
+
+		assert_non_null(f);
+		fwrite(u16, 1, sizeof u16 - 1, f);
+		fclose(f);
+	}
+	assert_int_equal(input_read(path, NULL, &in, &d), 0);
+	assert_null(strstr(in.data, "<pre>"));
+	assert_non_null(strstr(in.data, "<p>hi</p>"));
+	input_free(&in);
 }
 
 static void

@@ -196,6 +196,63 @@ test_table(void **state)
 	unload(&f);
 }
 
+/* The display column where the bar of line i is, or -1. */
+static int
+bar_col(const layout *l, size_t i)
+{
+	const char *t = line_text(l, i), *b = strstr(t, "\xe2\x94\x82");
+
+	return b != NULL ? wrap_width(t, (size_t)(b - t)) : -1;
+}
+
+static void
+test_table_grid(void **state)
+{
+	fixture f;
+	size_t h, a, m;
+
+	(void)state;
+	load(&f, ARTICLE("<p>Words before the table, enough of them to count here.</p>"
+	    "<table><tr><th colspan=2>A header spanning both columns of the table</th></tr>"
+	    "<tr><th><a href='/d'>Demonym</a></th><td>New Zealander</td></tr>"
+	    "<tr><th rowspan=2>Languages</th><td>English</td></tr>"
+	    "<tr><td>M\xc4\x81ori</td></tr>"
+	    "<tr><th>Motto</th><td>a long cell of many words that cannot fit in the "
+	    "width of the column and wraps inside it</td></tr></table>"
+	    "<p>Words after the table, enough of them to count here too.</p>"), "readability", 40, 0);
+	check_lines(&f.l, 40);
+	h = find_line(&f.l, "A header spanning");
+	a = find_line(&f.l, "Demonym");
+	m = find_line(&f.l, "M\xc4\x81ori");
+	assert_int_not_equal(h, LAYOUT_NONE);
+	/* The spanning header does not widen the first column. */
+	assert_int_equal(bar_col(&f.l, a), (int)strlen("Demonym[1] "));
+	/* The link's number stays in its cell. */
+	assert_non_null(strstr(line_text(&f.l, a), "Demonym[1] "));
+	/* rowspan: the next row's cell goes in the second column. */
+	assert_int_equal(bar_col(&f.l, m), bar_col(&f.l, a));
+	assert_int_equal(strncmp(line_text(&f.l, m), "          ", 10), 0);
+	/* A long cell wraps in its column, each line with the bar. */
+	for (size_t i = find_line(&f.l, "Motto"); i < f.l.nlines &&
+	    strstr(line_text(&f.l, i), "inside it") == NULL; i++)
+		assert_int_equal(bar_col(&f.l, i + 1), bar_col(&f.l, a));
+	/* th is strong. */
+	assert_true(f.l.segs[f.l.lines[a].seg].attr & LAYOUT_STRONG);
+	unload(&f);
+
+	/* Too many columns for the width: clipped, aligned, scrolled sideways. */
+	load(&f, ARTICLE("<p>Words before the table, enough of them to count here.</p>"
+	    "<table><tr><td>one</td><td>two</td><td>three</td><td>four</td><td>five</td>"
+	    "<td>six</td></tr><tr><td>1</td><td>2</td><td>3</td><td>4</td><td>5</td>"
+	    "<td>6</td></tr></table>"
+	    "<p>Words after the table, enough of them to count here too.</p>"), "readability", 12, 0);
+	check_lines(&f.l, 12);
+	a = find_line(&f.l, "one");
+	assert_true(f.l.lines[a].flags & LAYOUT_CLIP);
+	assert_int_equal(bar_col(&f.l, a), bar_col(&f.l, a + 1));
+	unload(&f);
+}
+
 static void
 test_controls_removed(void **state)
 {
@@ -289,6 +346,24 @@ test_overlay(void **state)
 	assert_non_null(strstr(line_text(&f.l, i), "+p "));
 	assert_non_null(strstr(line_text(&f.l, i), "\xe2\x96\xa0"));
 	assert_non_null(find_line(&f.l, "kept tokens") != LAYOUT_NONE ? "" : NULL);
+	assert_int_equal(find_line(&f.l, "no article:"), LAYOUT_NONE);
+	/* Why nothing was kept, when the caller says, under the summary. */
+	{
+		layout_options o = { .width = 40, .overlay = 1, .why = "the page is mostly links" };
+		layout l;
+
+		assert_int_equal(layout_article(&l, f.art, &o), 0);
+		i = find_line(&l, "no article: the page is mostly links");
+		assert_true(i > 0 && i < find_line(&l, "block kind"));
+		assert_int_equal(l.segs[l.lines[i].seg].elem, TH_ERROR);
+		layout_free(&l);
+	}
+	unload(&f);
+	/* Nothing kept, no spans at all: every block, dimmed. */
+	load(&f, "<html><body><ul><li><a href=a>One</a></li><li><a href=b>Two</a></li>"
+	    "</ul></body></html>", "auto", 40, 1);
+	assert_int_equal(pith_article_nspans(f.art), 0);
+	assert_int_not_equal(find_line(&f.l, "One"), LAYOUT_NONE);
 	unload(&f);
 }
 
@@ -337,6 +412,25 @@ test_help_text(void **state)
 	assert_int_equal(l.segs[l.lines[0].seg].elem, TH_HEADING);
 	assert_string_equal(line_text(&l, 1), "  q  quit now");
 	layout_free(&l);
+	/* Words wrap under their own column; the keys are every word
+	 * before the last run of spaces. */
+	assert_int_equal(layout_text(&l, "  g  Home    G  End  the top and the bottom "
+	    "of the text\n", 42, 0), 0);
+	assert_int_equal(l.nlines, 2);
+	assert_string_equal(line_text(&l, 0), "  g  Home    G  End  the top and the");
+	assert_string_equal(line_text(&l, 1), "                     bottom of the text");
+	assert_int_equal(l.segs[l.lines[0].seg + 1].elem, TH_BULLET);
+	check_lines(&l, 42);
+	layout_free(&l);
+	/* Too little room beside the keys: the words go under them. */
+	assert_int_equal(layout_text(&l, "  Tab  Shift-Tab       select the next, "
+	    "previous link\n", 30, 0), 0);
+	assert_int_equal(l.nlines, 3);
+	assert_string_equal(line_text(&l, 0), "  Tab  Shift-Tab");
+	assert_string_equal(line_text(&l, 1), "      select the next,");
+	assert_string_equal(line_text(&l, 2), "      previous link");
+	check_lines(&l, 30);
+	layout_free(&l);
 }
 
 int
@@ -346,6 +440,7 @@ main(void)
 		cmocka_unit_test(test_widths),
 		cmocka_unit_test(test_structure),
 		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_table_grid),
 		cmocka_unit_test(test_controls_removed),
 		cmocka_unit_test(test_search),
 		cmocka_unit_test(test_overlay),

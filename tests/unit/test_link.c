@@ -42,6 +42,36 @@ test_fragment(void **state)
 }
 
 static void
+test_anchor(void **state)
+{
+	static const char html[] = "<html><body><p>First paragraph of words.</p>"
+	    "<h2><span id='sec2'>Second</span> heading</h2>"
+	    "<div id='box'><p>Inside the box.</p></div>"
+	    "<p><a name='old'></a>Named the old way.</p>"
+	    "<p id='end'></p></body></html>";
+	pith_doc *doc;
+	pith_error err;
+	size_t b;
+
+	(void)state;
+	assert_string_equal(link_anchor("page.html#sec2"), "sec2");
+	assert_string_equal(link_anchor("https://a.org/x?q=1#n"), "n");
+	assert_null(link_anchor("page.html#"));
+	assert_null(link_anchor("page.html"));
+	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &doc, &err), PITH_OK);
+	b = link_anchor_block(doc, "sec2");
+	assert_int_not_equal(b, PITH_NONE);
+	assert_memory_equal(pith_doc_block(doc, b)->text, "Second heading", 14);
+	b = link_anchor_block(doc, "box");
+	assert_memory_equal(pith_doc_block(doc, b)->text, "Inside the box.", 15);
+	b = link_anchor_block(doc, "old");
+	assert_memory_equal(pith_doc_block(doc, b)->text, "Named the old way.", 18);
+	assert_int_equal(link_anchor_block(doc, "end"), PITH_NONE);
+	assert_int_equal(link_anchor_block(doc, "nowhere"), PITH_NONE);
+	pith_doc_free(doc);
+}
+
+static void
 test_web(void **state)
 {
 	(void)state;
@@ -118,6 +148,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fragment),
+		cmocka_unit_test(test_anchor),
 		cmocka_unit_test(test_web),
 		cmocka_unit_test(test_files),
 		cmocka_unit_test(test_bare_host),

@@ -178,6 +178,34 @@ assert_starts(const char *s, const char *prefix)
 }
 
 static void
+test_make_dir(void **state)
+{
+	char sd[512], path[600], other[600];
+	struct stat st;
+	diag d = {0};
+
+	(void)state;
+	snprintf(sd, sizeof sd, "%s/new/articles", dir);
+	snprintf(path, sizeof path, "%s/a.txt", sd);
+	snprintf(other, sizeof other, "%s/elsewhere/a.txt", dir);
+	/* Only the save directory itself, for a file in it. */
+	assert_int_equal(save_make_dir(sd, other, &d), 0);
+	assert_int_equal(save_make_dir(NULL, path, &d), 0);
+	assert_int_equal(save_make_dir(sd, path, &d), 1);
+	assert_int_equal(stat(sd, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	assert_int_equal(st.st_mode & 0777, 0700);
+	/* There now: nothing more to do. */
+	assert_int_equal(save_make_dir(sd, path, &d), 0);
+	rmdir(sd);
+	snprintf(sd, sizeof sd, "%s/new", dir);
+	rmdir(sd);
+	/* A directory that cannot be made says why. */
+	assert_int_equal(save_make_dir("/proc/pith-no/dir", "/proc/pith-no/dir/a.txt", &d), -1);
+	assert_non_null(strstr(d.msg, "cannot create /proc/pith-no/dir"));
+}
+
+static void
 test_render(void **state)
 {
 	static const char html[] =
@@ -256,6 +284,7 @@ main(void)
 		cmocka_unit_test(test_slug),
 		cmocka_unit_test(test_default_path),
 		cmocka_unit_test_setup_teardown(test_write, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_make_dir, setup, teardown),
 		cmocka_unit_test(test_render),
 		cmocka_unit_test(test_render_date),
 	};

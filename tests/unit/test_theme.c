@@ -159,6 +159,10 @@ test_load(void **state)
 	setenv("XDG_DATA_DIRS", "/nonexistent-pith-test", 1);
 	assert_int_equal(themefile_load(&t, "light", collect, &w), 0);
 	assert_string_equal(t.name, "light");
+	/* Light sets its own colours, so a dark terminal's stay out. */
+	for (int e = 0; e < TH_COUNT; e++)
+		if (e != TH_EMPH && e != TH_STRONG)
+			assert_true(t.style[e].bg != THEME_DEFAULT && t.style[e].fg != THEME_DEFAULT);
 	assert_int_equal(themefile_load(&t, "no-such-theme", collect, &w), -1);
 	assert_int_equal(themefile_load(&t, "../etc/passwd", collect, &w), -1);
 	assert_int_equal(themefile_load(&t, ".hidden", collect, &w), -1);

@@ -438,34 +438,53 @@ static void test_random_invariants(void **state)
 	}
 }
 
-/* An address too long for the message line keeps its host and its
- * end, in exactly the columns given. */
+/* An address too long for its line keeps its host (or first directory)
+ * and its end, and fits. */
 static void
 test_cut_middle(void **state)
 {
-	const char *url = "https://example.com/a/very/long/path/to/the/page/story.html";
+	static const struct { const char *in; int width; const char *want; } t[] = {
+		{ "https://example.org/a/b", 40, "https://example.org/a/b" },
+		{ "https://example.com/a/very/long/path/to/the/page/story.html", 32,
+		    "https://example.com/\xE2\x80\xA6/story.html" },
+		{ "https://news.example.org/2024/03/world/europe/the-story.html", 41,
+		    "https://news.example.org/\xE2\x80\xA6/the-story.html" },
+		{ "https://news.example.org/2024/03/world/europe/the-story.html", 50,
+		    "https://news.example.org/\xE2\x80\xA6/europe/the-story.html" },
+		{ "/home/someone/projects/pith/tests/e2e/data/reader/long.html", 30,
+		    "/home/\xE2\x80\xA6/data/reader/long.html" },
+		{ "docs/a/very/long/path/to/a/page.html", 20, "docs/\xE2\x80\xA6/a/page.html" },
+		/* The page's name before the first directory. */
+		{ "/home/someone/projects/pith/long-name-of-page.html", 28,
+		    "\xE2\x80\xA6/long-name-of-page.html" },
+		/* No room for the host: the end alone. */
+		{ "https://a-very-long-host-name.example.org/x/page.html", 20,
+		    "\xE2\x80\xA6/x/page.html" },
+		/* Wide characters count two columns; a cluster is never split. */
+		{ "https://example.org/\xE6\x96\x87\xE6\x96\x87\xE6\x96\x87/"
+		    "\xE6\x96\x87\xE6\x96\x87.html", 31,
+		    "https://example.org/\xE2\x80\xA6/\xE6\x96\x87\xE6\x96\x87.html" },
+		{ "\xe6\xbc\xa2\xe5\xad\x97\xe6\xbc\xa2\xe5\xad\x97\xe6\xbc\xa2\xe5\xad\x97", 7,
+		    "\xE2\x80\xA6\xe5\xad\x97\xe6\xbc\xa2\xe5\xad\x97" },
+		/* A combining mark stays on its letter. */
+		{ "abcdefghie\xcc\x81", 6, "\xE2\x80\xA6" "fghie\xcc\x81" },
+	};
 	char out[256];
 	size_t n;
 
 	(void)state;
-	n = wrap_cut_middle(url, strlen(url), 100, "...", out, sizeof out);
-	assert_string_equal(out, url);
-	assert_int_equal(n, strlen(url));
-	wrap_cut_middle(url, strlen(url), 31, "...", out, sizeof out);
-	assert_string_equal(out, "https://exampl...age/story.html");
-	assert_int_equal(wrap_width(out, strlen(out)), 31);
-	/* Wide characters: never more columns than asked, never a split
-	 * character. */
-	wrap_cut_middle("\xe6\xbc\xa2\xe5\xad\x97\xe6\xbc\xa2\xe5\xad\x97\xe6\xbc\xa2\xe5\xad\x97", 18, 7,
-	    "\xe2\x80\xa6", out, sizeof out);
-	assert_true(wrap_width(out, strlen(out)) <= 7);
-	assert_string_equal(out, "\xe6\xbc\xa2\xe2\x80\xa6\xe5\xad\x97");
-	/* A combining mark stays on its letter. */
-	wrap_cut_middle("abcdefghie\xcc\x81", 12, 6, "~", out, sizeof out);
-	assert_string_equal(out, "ab~hie\xcc\x81");
-	/* A small buffer is cut between characters. */
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		n = wrap_cut_middle(t[i].in, strlen(t[i].in), t[i].width, "\xE2\x80\xA6",
+		    out, sizeof out);
+		assert_string_equal(out, t[i].want);
+		assert_int_equal(n, strlen(out));
+		assert_true(wrap_width(out, n) <= t[i].width);
+	}
+	/* A small buffer is cut between characters, never overflows. */
 	n = wrap_cut_middle("\xe6\xbc\xa2\xe5\xad\x97", 6, 10, "~", out, 5);
 	assert_int_equal(n, 3);
+	wrap_cut_middle("https://example.org/a/b/c/d/e/f/g", 33, 10, "...", out, 8);
+	assert_true(strlen(out) < 8);
 }
 
 int main(void)

@@ -384,7 +384,7 @@ blank_line(builder *bd, size_t after)
  * the styles of the pieces they fall in; soft hyphens are dropped, since
  * terminals disagree on their width. */
 static void
-copy_range(builder *bd, const dstr *d, size_t from, size_t to)
+copy_range_attr(builder *bd, const dstr *d, size_t from, size_t to, unsigned extra)
 {
 	for (size_t i = 0; i < d->np; i++) {
 		const piece *p = &d->p[i];
@@ -394,10 +394,17 @@ copy_range(builder *bd, const dstr *d, size_t from, size_t to)
 			const char *shy = find(d->buf + s, e - s, SOFT_HYPHEN, 2);
 			size_t stop = shy != NULL ? (size_t)(shy - d->buf) : e;
 
-			add_seg(bd, d->buf + s, stop - s, p->elem, p->attr, p->content, p->link);
+			add_seg(bd, d->buf + s, stop - s, p->elem, p->attr | extra, p->content,
+			    p->link);
 			s = shy != NULL ? stop + 2 : e;
 		}
 	}
+}
+
+static void
+copy_range(builder *bd, const dstr *d, size_t from, size_t to)
+{
+	copy_range_attr(bd, d, from, to, 0);
 }
 
 /* The style of the byte at `at`, for a hyphen drawn after it. */
@@ -551,6 +558,19 @@ block_string(builder *bd, const pith_block *blk, size_t s, size_t e,
 				if (kept[k].end > rs && kept[k].end < ce)
 					ce = kept[k].end;
 			}
+			/* A cell's tab or a line break joins the run before it
+			 * (pith.h), but is never part of its link: the number
+			 * goes before it, not into the next cell or line. */
+			if (href != NULL) {
+				size_t k = rs;
+
+				while (k < ce && blk->text[k] != '\t' && blk->text[k] != '\n')
+					k++;
+				if (k == rs)
+					href = NULL, ce = rs + 1;
+				else
+					ce = k;
+			}
 			if (href != NULL)
 				elem = TH_LINK;
 			else if ((r->style & PITH_STYLE_CODE) && blk->kind != PITH_BLOCK_PRE)
@@ -685,33 +705,6 @@ ds_copy(dstr *dst, const dstr *src, size_t s, size_t e)
 	}
 }
 
-/* A row's cells joined by a separator; with widths, each cell padded
- * to its column's width so the rows line up. */
-static void
-row_string(builder *bd, const dstr *row, const int *colw, size_t ncol, dstr *out)
-{
-	const char *sep = bd->o->ascii ? " | " : " \xe2\x94\x82 ";
-	size_t n = ncells(row);
-
-	ds_reset(out);
-	for (size_t c = 0; c < n; c++) {
-		size_t s, e;
-
-		cell_range(row, c, &s, &e);
-		if (c > 0)
-			ds_deco(out, sep, TH_TABLE, -1);
-		ds_copy(out, row, s, e);
-		if (colw != NULL && c + 1 < ncol) {
-			int pad = colw[c] - wrap_width(row->buf + s, e - s);
-
-			for (; pad > 0; pad--)
-				ds_deco(out, " ", TH_TEXT, -1);
-		}
-	}
-	if (out->oom)
-		bd->l->oom = 1;
-}
-
 /* ----------------------------------------------------------- walk */
 
 /* What the walk visits: a block and the bytes of it to show. */
@@ -750,15 +743,219 @@ reason_line(builder *bd, size_t b, const char *reason)
 	emit(bd, d, b, &pf, &pf, EMIT_CONT);
 }
 
-/* Emit items[i..j): a table's rows, aligned when they fit. */
+/* A table's cell: its text in its row's display string, the grid
+ * columns and rows it covers, and its lines at its width. */
+typedef struct {
+	size_t row, s, e;
+	size_t col, span, rspan;
+	int head;              /* a th: drawn strong */
+	wrap_line *wl;
+	size_t nwl, next;      /* lines, and the next one to draw */
+} cell;
+
+enum { MAX_SPAN = 64, MAX_COLS = 256, MIN_COL = 3, CLIP_COL = 24 };
+
+/* colspan, rowspan and th-ness of the cells of a row (the tr that holds
+ * block blk), into span, rspan and head; left at 1, 1, 0 when the row's
+ * cells are not its td and th children one for one (a row cut short). */
+static void
+cell_attrs(const pith_doc *d, const pith_block *blk, size_t ncell, size_t *span,
+           size_t *rspan, int *head)
+{
+	size_t tr = blk->node, c = 0, nn = pith_doc_nnodes(d);
+
+	for (size_t k = 0; k < ncell; k++)
+		span[k] = rspan[k] = 1, head[k] = 0;
+	while (tr != PITH_NONE && tr < nn && strcmp(pith_doc_node(d, tr)->tag, "tr") != 0)
+		tr = pith_doc_node(d, tr)->parent;
+	if (tr == PITH_NONE || tr >= nn)
+		return;
+	for (size_t i = tr + 1; i < pith_doc_node(d, tr)->end; i++) {
+		const pith_node *nd = pith_doc_node(d, i);
+
+		if (nd->parent == tr && (strcmp(nd->tag, "td") == 0 || strcmp(nd->tag, "th") == 0))
+			c++;
+	}
+	if (c != ncell)
+		return;
+	c = 0;
+	for (size_t i = tr + 1; i < pith_doc_node(d, tr)->end; i++) {
+		const pith_node *nd = pith_doc_node(d, i);
+		const char *cs, *rs;
+
+		if (nd->parent != tr || (strcmp(nd->tag, "td") != 0 && strcmp(nd->tag, "th") != 0))
+			continue;
+		cs = pith_node_attr(d, i, "colspan");
+		rs = pith_node_attr(d, i, "rowspan");
+		span[c] = cs != NULL && atoi(cs) > 1 ? (size_t)(atoi(cs) < MAX_SPAN ? atoi(cs) : MAX_SPAN) : 1;
+		/* rowspan=0: to the end of the table. */
+		rspan[c] = rs == NULL ? 1 : atoi(rs) == 0 && rs[0] == '0' ? (size_t)-1 :
+		    atoi(rs) > 1 ? (size_t)atoi(rs) : 1;
+		head[c] = strcmp(nd->tag, "th") == 0;
+		c++;
+	}
+}
+
+/* Place the cells of n rows on the grid, as HTML does: each in the
+ * first column no cell from a row above still covers.  Returns the
+ * cells (malloc'd, *ncells of them, NULL when out of memory) and sets
+ * *ncol. */
+static cell *
+grid(const builder *bd, const item *items, const dstr *rows, size_t n,
+     size_t *ncells_out, size_t *ncol)
+{
+	size_t total = 0, k = 0, busy[MAX_COLS] = {0};
+	cell *cells;
+
+	*ncol = 0;
+	for (size_t i = 0; i < n; i++)
+		total += ncells(&rows[i]);
+	if ((cells = calloc(total ? total : 1, sizeof *cells)) == NULL)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		size_t nc = ncells(&rows[i]), col = 0;
+		size_t *span = malloc(nc * 2 * sizeof *span);
+		int *head = malloc(nc * sizeof *head);
+
+		if (span == NULL || head == NULL) {
+			free(span);
+			free(head);
+			free(cells);
+			return NULL;
+		}
+		cell_attrs(bd->d, pith_doc_block(bd->d, items[i].block), nc, span, span + nc, head);
+		for (size_t c = 0; c < nc; c++) {
+			cell *cl = &cells[k++];
+
+			while (col < MAX_COLS && busy[col] > 0)
+				col++;
+			cell_range(&rows[i], c, &cl->s, &cl->e);
+			cl->row = i;
+			cl->col = col < MAX_COLS ? col : MAX_COLS - 1;
+			cl->span = span[c] < MAX_COLS - cl->col ? span[c] : MAX_COLS - cl->col;
+			cl->rspan = span[nc + c] < n - i ? span[nc + c] : n - i;
+			cl->head = head[c];
+			for (size_t x = cl->col; x < cl->col + cl->span; x++)
+				busy[x] = cl->rspan;
+			col = cl->col + cl->span;
+			if (col > *ncol)
+				*ncol = col;
+		}
+		for (size_t x = 0; x < MAX_COLS; x++)
+			busy[x] -= busy[x] > 0;
+		free(span);
+		free(head);
+	}
+	*ncells_out = k;
+	return cells;
+}
+
+/* The columns' widths: each as wide as its widest cell, a spanning cell
+ * widening the columns under it when they are too narrow together;
+ * then, when the table is wider than room, the widest narrowed until it
+ * fits (their cells wrap).  Returns 1 when even that does not fit: the
+ * rows are then clipped and scroll sideways. */
+static int
+col_widths(const dstr *rows, const cell *cells, size_t nc, int *w, size_t ncol, int room)
+{
+	int lo = 0, hi = 0, sum = 0;
+
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t k = 0; k < nc; k++) {
+			const cell *cl = &cells[k];
+			int cw = wrap_width(rows[cl->row].buf + cl->s, cl->e - cl->s), have = 0;
+
+			if ((cl->span == 1) != (pass == 0))
+				continue;
+			for (size_t x = cl->col; x < cl->col + cl->span; x++)
+				have += w[x] + (x > cl->col ? 3 : 0);
+			for (size_t x = cl->col; cw > have && x < cl->col + cl->span; x++)
+				w[x] += (cw - have) / (int)cl->span +
+				    (x - cl->col < (size_t)((cw - have) % (int)cl->span));
+		}
+	}
+	room -= 3 * (int)(ncol - 1);
+	for (size_t x = 0; x < ncol; x++) {
+		sum += w[x];
+		hi = w[x] > hi ? w[x] : hi;
+	}
+	if (sum <= room)
+		return 0;
+	if (room < MIN_COL * (int)ncol) {
+		for (size_t x = 0; x < ncol; x++)
+			w[x] = w[x] < CLIP_COL ? w[x] : CLIP_COL;
+		return 1;
+	}
+	/* The largest cap that fits, then what is left to the capped ones. */
+	while (lo < hi) {
+		int mid = (lo + hi + 1) / 2, t = 0;
+
+		for (size_t x = 0; x < ncol; x++)
+			t += w[x] < mid ? w[x] : mid;
+		if (t <= room)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	sum = 0;
+	for (size_t x = 0; x < ncol; x++)
+		sum += w[x] < lo ? w[x] : lo;
+	for (size_t x = 0; x < ncol; x++) {
+		if (w[x] > lo) {
+			w[x] = lo + (sum < room);
+			sum += sum < room;
+		}
+	}
+	return 0;
+}
+
+/* One screen line of table row r: each column's cell's next line,
+ * padded to the column, the columns apart by a bar. */
+static void
+table_line(builder *bd, const dstr *rows, cell *cells, const int *occ, size_t last,
+           const int *w)
+{
+	const char *sep = bd->o->ascii ? " | " : " \xe2\x94\x82 ";
+
+	for (size_t x = 0; x <= last; ) {
+		cell *cl = occ[x] >= 0 ? &cells[occ[x]] : NULL;
+		size_t span = cl != NULL ? cl->span : 1;
+		int cw = 0, used = 0;
+
+		if (x > 0)
+			add_seg(bd, sep, strlen(sep), TH_TABLE, 0, 0, -1);
+		for (size_t k = x; k < x + span; k++)
+			cw += w[k] + (k > x ? 3 : 0);
+		if (cl != NULL && cl->next < cl->nwl) {
+			const wrap_line *wl = &cl->wl[cl->next++];
+			const dstr *d = &rows[cl->row];
+
+			copy_range_attr(bd, d, cl->s + wl->start, cl->s + wl->start + wl->len,
+			    cl->head ? LAYOUT_STRONG : 0);
+			if (wl->hyphen) {
+				const piece *p = piece_at(d, cl->s + wl->start + wl->len - 1);
+
+				add_seg(bd, "-", 1, p ? p->elem : TH_TEXT, p ? p->attr : 0, 0,
+				    p ? p->link : -1);
+			}
+			used = wl->width;
+		}
+		x += span;
+		for (; x <= last && used < cw; used++)
+			add_seg(bd, " ", 1, TH_TEXT, 0, 0, -1);
+	}
+}
+
+/* Emit items[0..n): a table's rows on a grid (colspan, rowspan), the
+ * columns aligned and each cell wrapped in its column; th cells strong. */
 static void
 table(builder *bd, const item *items, size_t n, const pith_span *kept,
       size_t nkept, size_t *kp)
 {
-	dstr *rows = calloc(n, sizeof *rows), out = {0};
-	int *colw = NULL;
-	size_t ncol = 0, k = *kp;
-	int total = 0, fits;
+	dstr *rows = calloc(n, sizeof *rows);
+	cell *cells = NULL;
+	int *w = NULL, *occ = NULL, clip;
+	size_t ncol = 0, nc = 0, k = *kp;
 	prefix first, cont;
 
 	if (rows == NULL) {
@@ -777,43 +974,69 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 		block_string(bd, blk, items[i].s, items[i].e,
 		    kept != NULL ? kept + k0 : NULL, k - k0);
 		ds_copy(&rows[i], &bd->ds, 0, bd->ds.len);
-		if (ncells(&rows[i]) > ncol)
-			ncol = ncells(&rows[i]);
 	}
-	if ((colw = calloc(ncol ? ncol : 1, sizeof *colw)) == NULL) {
-		bd->l->oom = 1;
-		ncol = 0;
-	}
-	for (size_t i = 0; i < n && colw != NULL; i++) {
-		for (size_t c = 0; c < ncells(&rows[i]); c++) {
-			size_t s, e;
-			int w;
-
-			cell_range(&rows[i], c, &s, &e);
-			w = wrap_width(rows[i].buf + s, e - s);
-			if (w > colw[c])
-				colw[c] = w;
-		}
-	}
-	for (size_t c = 0; c < ncol; c++)
-		total += colw[c] + (c > 0 ? 3 : 0);
 	prefixes(bd, pith_doc_block(bd->d, items[0].block), &first, &cont);
-	fits = colw != NULL && total <= bd->measure - first.width;
+	if ((cells = grid(bd, items, rows, n, &nc, &ncol)) == NULL ||
+	    (w = calloc(ncol + 1, sizeof *w)) == NULL ||
+	    (occ = malloc((ncol + 1) * sizeof *occ)) == NULL) {
+		bd->l->oom = 1;
+		goto done;
+	}
+	clip = col_widths(rows, cells, nc, w, ncol, bd->measure - first.width);
+	for (size_t c = 0; c < nc && !bd->l->oom; c++) {
+		int cw = 0;
+
+		for (size_t x = cells[c].col; x < cells[c].col + cells[c].span; x++)
+			cw += w[x] + (x > cells[c].col ? 3 : 0);
+		if (cells[c].e > cells[c].s &&
+		    wrap_lines(rows[cells[c].row].buf + cells[c].s, cells[c].e - cells[c].s,
+		    cw > 0 ? cw : 1, &cells[c].wl, &cells[c].nwl) != 0)
+			bd->l->oom = 1;
+	}
 	for (size_t i = 0; i < n && !bd->l->oom; i++) {
 		const pith_block *blk = pith_doc_block(bd->d, items[i].block);
 		const char *reason = bd->has_ov ? pith_article_block_reason(bd->a, items[i].block) : NULL;
+		size_t h = 1, last = 0;
 
+		/* The cells over this row; it is as tall as those that start
+		 * here, or end here with lines left. */
+		for (size_t x = 0; x < ncol; x++)
+			occ[x] = -1;
+		for (size_t c = 0; c < nc; c++) {
+			const cell *cl = &cells[c];
+			size_t left = cl->nwl - cl->next;
+
+			if (cl->row > i || cl->row + cl->rspan <= i)
+				continue;
+			for (size_t x = cl->col; x < cl->col + cl->span; x++)
+				occ[x] = (int)c;
+			if (cl->col + cl->span - 1 > last)
+				last = cl->col + cl->span - 1;
+			if (cl->row + cl->rspan - 1 == i || (cl->row == i && cl->rspan == 1))
+				h = left > h ? left : h;
+			else if (cl->row == i && left > 0 && h < 1)
+				h = 1;
+		}
 		prefixes(bd, blk, &first, &cont);
-		row_string(bd, &rows[i], fits ? colw : NULL, ncol, &out);
-		emit(bd, &out, items[i].block, &first, &cont, fits ? EMIT_CLIP : 0);
+		for (size_t y = 0; y < h && !bd->l->oom; y++) {
+			if (new_line(bd, items[i].block, (clip ? LAYOUT_CLIP : 0) |
+			    (y == 0 ? LAYOUT_FIRST : 0)) == NULL)
+				break;
+			line_start(bd, items[i].block, y == 0, y == 0 ? &first : &cont);
+			table_line(bd, rows, cells, occ, last, w);
+		}
 		if (reason != NULL)
 			reason_line(bd, items[i].block, reason);
 	}
+done:
 	for (size_t i = 0; i < n; i++)
 		ds_free(&rows[i]);
-	ds_free(&out);
+	for (size_t c = 0; c < nc && cells != NULL; c++)
+		free(cells[c].wl);
 	free(rows);
-	free(colw);
+	free(cells);
+	free(w);
+	free(occ);
 	*kp = k;
 }
 
@@ -917,7 +1140,9 @@ layout_article(layout *l, const pith_article *a, const layout_options *o)
 		if ((kept = malloc((nkept ? nkept : 1) * sizeof *kept)) == NULL ||
 		    (items = malloc((nb ? nb : 1) * sizeof *items)) == NULL)
 			goto oom;
-		memcpy(kept, sp, nkept * sizeof *kept);
+		/* An article with nothing kept may have no spans at all. */
+		if (nkept > 0)
+			memcpy(kept, sp, nkept * sizeof *kept);
 		qsort(kept, nkept, sizeof *kept, cmp_span);
 		for (size_t b = 0; b < nb; b++) {
 			items[nitems] = (item){ b, 0, pith_doc_block(bd.d, b)->len };
@@ -957,6 +1182,12 @@ layout_article(layout *l, const pith_article *a, const layout_options *o)
 		ds_reset(d);
 		ds_text(d, sum, strlen(sum), 0, TH_GUTTER, LAYOUT_STRONG, 0, -1);
 		emit(&bd, d, LAYOUT_NONE, &pf, &pf, 0);
+		if (o->why != NULL) {
+			ds_reset(d);
+			ds_deco(d, "no article: ", TH_ERROR, -1);
+			ds_text(d, o->why, strlen(o->why), o->ascii ? ASCII : 0, TH_ERROR, 0, 0, -1);
+			emit(&bd, d, LAYOUT_NONE, &pf, &pf, 0);
+		}
 		ds_reset(d);
 		ds_text(d, overlay_header(), strlen(overlay_header()), 0, TH_GUTTER, 0, 0, -1);
 		emit(&bd, d, LAYOUT_NONE, &pf, &pf, EMIT_CLIP);
@@ -1040,6 +1271,50 @@ oom:
 	return -1;
 }
 
+/* A line of text with a key: the words wrap under their own column, or,
+ * when that leaves them too little room, under the key a little in. */
+static void
+help_line(builder *bd, const char *p, size_t n, unsigned mode)
+{
+	enum { MIN_WORDS = 20, UNDER = 4 };
+	size_t indent = strspn(p, " "), key = indent, words = indent;
+	prefix first = {0}, cont = {0};
+	char k[64];
+
+	/* The keys end at the last run of spaces ("g  Home    G  End  top"). */
+	for (size_t i = indent; i + 1 < n; i++) {
+		if (p[i] == ' ' && p[i + 1] == ' ') {
+			key = i;
+			words = i + strspn(p + i, " ");
+			i = words;
+		}
+	}
+	if (words > n)
+		words = n;
+	if (key == indent) {
+		/* No key: words alone, wrapped under their indent. */
+		pfx_spaces(&first, (int)indent);
+	} else if (words == n || bd->measure - wrap_width(p, words) < MIN_WORDS) {
+		/* The key alone, the words below it. */
+		ds_reset(&bd->ds);
+		ds_text(&bd->ds, p, indent, mode, TH_TEXT, 0, 1, -1);
+		ds_text(&bd->ds, p + indent, key - indent, mode, TH_BULLET, 0, 1, -1);
+		emit(bd, &bd->ds, LAYOUT_NONE, &first, &first, 0);
+		if (words == n)
+			return;
+		pfx_spaces(&first, (int)indent + UNDER);
+	} else {
+		snprintf(k, sizeof k, "%.*s", (int)(key - indent), p + indent);
+		pfx_spaces(&first, (int)indent);
+		pfx_add(&first, k, TH_BULLET);
+		pfx_spaces(&first, wrap_width(p + key, words - key));
+	}
+	pfx_spaces(&cont, first.width);
+	ds_reset(&bd->ds);
+	ds_text(&bd->ds, p + words, n - words, mode, TH_TEXT, 0, 1, -1);
+	emit(bd, &bd->ds, LAYOUT_NONE, &first, &cont, 0);
+}
+
 int
 layout_text(layout *l, const char *text, int width, int ascii)
 {
@@ -1052,7 +1327,7 @@ layout_text(layout *l, const char *text, int width, int ascii)
 	bd.measure = width > 0 ? width : 80;
 	l->width = bd.measure;
 	while (*p != '\0' && !l->oom) {
-		size_t n = strcspn(p, "\n"), key = 0;
+		size_t n = strcspn(p, "\n");
 		unsigned mode = ascii ? ASCII : 0;
 
 		ds_reset(&bd.ds);
@@ -1062,15 +1337,7 @@ layout_text(layout *l, const char *text, int width, int ascii)
 			ds_text(&bd.ds, p, n, mode, TH_HEADING, LAYOUT_STRONG, 1, -1);
 			emit(&bd, &bd.ds, LAYOUT_NONE, &pf, &pf, 0);
 		} else {
-			const char *gap;
-			size_t indent = strspn(p, " ");
-
-			gap = find(p + indent, n - indent, "  ", 2);
-			key = gap != NULL ? (size_t)(gap - p) : indent;
-			ds_text(&bd.ds, p, indent, mode, TH_TEXT, 0, 1, -1);
-			ds_text(&bd.ds, p + indent, key - indent, mode, TH_BULLET, 0, 1, -1);
-			ds_text(&bd.ds, p + key, n - key, mode, TH_TEXT, 0, 1, -1);
-			emit(&bd, &bd.ds, LAYOUT_NONE, &pf, &pf, 0);
+			help_line(&bd, p, n, mode);
 		}
 		if (bd.ds.oom)
 			l->oom = 1;

@@ -69,6 +69,7 @@ typedef struct {
 	int ascii;             /* ASCII decoration; other characters as '?' */
 	int overlay;           /* every block, with the overlay's gutter */
 	int numbers;           /* number the links: [n] */
+	const char *why;       /* overlay: why nothing was kept, or NULL */
 } layout_options;
 
 typedef struct {
@@ -90,8 +91,9 @@ typedef struct {
 int layout_article(layout *l, const pith_article *a, const layout_options *o);
 
 /* Lay out plain text (help): lines starting with a non-space are
- * headings; in others, the words before the first run of two spaces
- * after the indent are a key. */
+ * headings; in others, the words before the last run of two spaces
+ * after the indent are keys, and the rest wraps under its own column
+ * (or under the keys, when that column leaves it too little room). */
 int layout_text(layout *l, const char *text, int width, int ascii);
 
 void layout_free(layout *l);

@@ -224,75 +224,93 @@ int wrap_width(const char *s, size_t len)
 	return clamp(w);
 }
 
-/* The columns of code point c, as cluster() counts a cluster's first. */
-static int
-cp_width(ucs4_t c)
+/* Where the part of an address to keep at the front ends: after the
+ * host ("https://host/"), else after the first directory ("/home/",
+ * "docs/"); 0 when there is none. */
+static size_t middle_head(const char *s, size_t len)
 {
-	int w = c == SOFT_HYPHEN ? 0 : uc_width(c, "UTF-8");
+	const char *p = NULL, *slash;
+	size_t from;
 
-	return w < 0 ? 0 : w;
+	for (size_t i = 0; i + 3 <= len && p == NULL; i++)
+		if (memcmp(s + i, "://", 3) == 0)
+			p = s + i;
+	from = p != NULL ? (size_t)(p - s) + 3 : len > 0 && s[0] == '/' ? 1 : 0;
+	slash = from < len ? memchr(s + from, '/', len - from) : NULL;
+	return slash != NULL ? (size_t)(slash - s) + 1 : 0;
 }
 
-size_t
-wrap_cut_middle(const char *s, size_t len, int width, const char *ellipsis,
-                char *out, size_t size)
+/* Where the longest run of whole clusters at the end of s that fits in
+ * room columns starts, moved on to a '/' in it if there is one: the
+ * end of "host/…/dir/file", not of "host/…ir/file". */
+static size_t middle_tail(const char *s, size_t len, const char *gb, int room)
 {
 	const uint8_t *u = (const uint8_t *)s;
-	int ew = wrap_width(ellipsis, strlen(ellipsis)), head, tail, w = 0;
-	size_t i = 0, h = 0, t = len, k;
+	size_t tail = len, i = 0;
+	const char *slash;
+	int rest = wrap_width(s, len), w;
+
+	while (i < len) {
+		ucs4_t c;
+
+		if (rest <= room) {
+			tail = i;
+			break;
+		}
+		i += cluster(u, len, gb, i, &c, &w);
+		rest -= w;
+	}
+	slash = memchr(s + tail, '/', len - tail);
+	if (slash != NULL && (size_t)(slash - s) + 1 < len)
+		tail = (size_t)(slash - s);
+	return tail;
+}
+
+/* At most size - 1 bytes of s[0..len), cut between characters. */
+static size_t copy_cut(const char *s, size_t len, char *out, size_t size)
+{
+	size_t k = len < size - 1 ? len : size - 1;
+
+	while (k < len && k > 0 && ((const uint8_t *)s)[k] >= 0x80 &&
+	    (((const uint8_t *)s)[k] & 0xc0) == 0x80)
+		k--;
+	memcpy(out, s, k);
+	out[k] = '\0';
+	return k;
+}
+
+size_t wrap_cut_middle(const char *s, size_t len, int width, const char *ellipsis,
+                       char *out, size_t size)
+{
+	size_t ml = strlen(ellipsis), head, tail, n, last;
+	int mw = wrap_width(ellipsis, ml);
+	char *gb;
 
 	if (size == 0)
 		return 0;
-	if (wrap_width(s, len) <= width || width <= ew) {
-		k = len < size - 1 ? len : size - 1;
-		/* Whole, or as much as fits the buffer, cut between characters. */
-		while (k < len && k > 0 && (u[k] & 0xc0) == 0x80)
-			k--;
-		memcpy(out, s, k);
-		out[k] = '\0';
-		return k;
+	if (wrap_width(s, len) <= width || width <= mw || (gb = malloc(len ? len : 1)) == NULL)
+		return copy_cut(s, len, out, size);
+	graphemes((const uint8_t *)s, len, gb);
+	/* The last segment is the page's name: the front goes before it does. */
+	for (last = len; last > 0 && s[last - 1] != '/'; last--)
+		;
+	head = middle_head(s, len);
+	if (wrap_width(s, head) + mw >= width)
+		head = 0;
+	tail = middle_tail(s, len, gb, width - wrap_width(s, head) - mw);
+	if (head > 0 && tail > last) {
+		head = 0;
+		tail = middle_tail(s, len, gb, width - mw);
 	}
-	/* The start (the host) gets half, the end (the page's own name) the
-	 * rest. */
-	head = (width - ew) / 2;
-	tail = width - ew - head;
-	while (i < len) {
-		ucs4_t c;
-		int n = u8_mbtoucr(&c, u + i, len - i), cw;
-
-		if (n < 0)
-			n = 1, c = 0xFFFD;
-		cw = cp_width(c);
-		if (w + cw > head)
-			break;
-		w += cw;
-		i += (size_t)n;
-	}
-	h = i;
-	for (w = 0; t > h;) {
-		size_t j = t - 1;
-		ucs4_t c;
-		int n, cw;
-
-		while (j > h && (u[j] & 0xc0) == 0x80)
-			j--;
-		n = u8_mbtoucr(&c, u + j, t - j);
-		if (n < 0)
-			c = 0xFFFD;
-		cw = cp_width(c);
-		if (w + cw > tail)
-			break;
-		w += cw;
-		t = j;
-	}
-	/* Marks that join a character stay with it. */
-	while (t < len && t > h) {
-		ucs4_t c;
-
-		if (u8_mbtoucr(&c, u + t, len - t) < 0 || cp_width(c) != 0)
-			break;
-		t += (size_t)u8_mblen(u + t, len - t);
-	}
-	k = (size_t)snprintf(out, size, "%.*s%s%.*s", (int)h, s, ellipsis, (int)(len - t), s + t);
-	return k < size ? k : size - 1;
+	free(gb);
+	if (head + ml + (len - tail) >= size)
+		return copy_cut(s, len, out, size);
+	memcpy(out, s, head);
+	n = head;
+	memcpy(out + n, ellipsis, ml);
+	n += ml;
+	memcpy(out + n, s + tail, len - tail);
+	n += len - tail;
+	out[n] = '\0';
+	return n;
 }

@@ -43,10 +43,13 @@ int wrap_lines(const char *s, size_t len, int width, wrap_line **lines, size_t *
  * Saturates at INT_MAX. */
 int wrap_width(const char *s, size_t len);
 
-/* s[0..len) in at most width columns: whole when it fits, else its
- * start and its end with ellipsis between (an address keeps its host
- * and its page's name).  Written to out (size bytes, NUL-terminated,
- * cut between characters); returns the bytes written. */
+/* An address (URL or path), s[0..len), in at most width columns: whole
+ * when it fits; else cut in the middle, where ellipsis goes, keeping the
+ * host or first directory and as much of the end as fits (from a '/'
+ * when one is in it), so the page's own name stays; the front goes
+ * first when both do not fit.  Written to out (size bytes, NUL-
+ * terminated, cut between characters, a cluster never split); returns
+ * the bytes written. */
 size_t wrap_cut_middle(const char *s, size_t len, int width, const char *ellipsis,
                        char *out, size_t size);
 
