@@ -1000,7 +1000,8 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 
 		/* The cells over this row; it is as tall as those that start
 		 * here, or end here with lines left. */
-		for (size_t x = 0; x < ncol; x++)
+		/* All ncol + 1: a row of no cells still draws column 0. */
+		for (size_t x = 0; x <= ncol; x++)
 			occ[x] = -1;
 		for (size_t c = 0; c < nc; c++) {
 			const cell *cl = &cells[c];
