@@ -81,8 +81,9 @@ start 80 24 "$D/long.html"
 check "text: page open" "A long page"
 keys s Enter
 check "text: saved" "saved $T/saved/a-long-page.txt"
-keys o "$T/saved/a-long-page.txt" Enter
-check "o opens the saved text" "a-long-page.txt"
+# o offers the current address: C-u clears it first.
+keys o C-u "$T/saved/a-long-page.txt" Enter
+check "o opens the saved text" "a-long-page.txt  "
 keys / "Paragraph 2 begins" Enter
 check "text: the second paragraph" "match 1 of 1"
 # Its own line, the first paragraph's last line above it, not run into it.
