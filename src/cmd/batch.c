@@ -350,7 +350,7 @@ batch_writer(void *arg)
 		if (j.failed && b->text) {
 			batch_undraw(b);
 			fflush(stdout);
-			fprintf(stderr, "pith: %s: %s\n", j.id, j.why);
+			report("%s: %s", j.id, j.why);
 		}
 		b->pages++;
 		b->failed += (unsigned long long)j.failed;

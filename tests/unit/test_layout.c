@@ -281,6 +281,28 @@ test_controls_removed(void **state)
 	assert_int_equal(layout_clean("\xe6\xbc\xa2\xe6\xbc\xa2", 6, 0, out, 5), 3);
 }
 
+/* A log or a pipe gets what the screen drops as escapes; tag characters
+ * (U+E0000..E007F, invisible) are dropped on screen. */
+static void
+test_escape(void **state)
+{
+	static const char evil[] = "a\x1b]2;x\x07" "b\tc\nd\xc2\x9b" "e\xe2\x80\xae"
+	    "f\xf3\xa0\x81\x81g\xff";
+	char out[128];
+
+	(void)state;
+	layout_escape(evil, strlen(evil), out, sizeof out);
+	assert_string_equal(out, "a\\x1b]2;x\\x07b\\x09c\\x0ad\\u009be\\u202ef"
+	    "\\U000e0041g\\xff");
+	/* 4 * n + 1 always holds it. */
+	assert_true(4 * strlen(evil) + 1 > strlen(out));
+	layout_clean(evil, strlen(evil), 0, out, sizeof out);
+	assert_string_equal(out, "a]2;xb c defg\xef\xbf\xbd");
+	/* An emoji flag's tags go, the flag stays. */
+	layout_clean("\xf0\x9f\x8f\xb4\xf3\xa0\x81\xa7", 8, 0, out, sizeof out);
+	assert_string_equal(out, "\xf0\x9f\x8f\xb4");
+}
+
 static void
 test_search(void **state)
 {
@@ -442,6 +464,7 @@ main(void)
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_table_grid),
 		cmocka_unit_test(test_controls_removed),
+		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_search),
 		cmocka_unit_test(test_overlay),
 		cmocka_unit_test(test_overlay_rows),

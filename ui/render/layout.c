@@ -62,32 +62,44 @@ grow(void *pp, size_t *cap, size_t need, size_t size)
 
 /* ------------------------------------------------------ safe text */
 
-/* Code points never shown: C0 and C1 controls, DEL, and the marks and
- * overrides that would let a page reorder what the terminal shows. */
+/* Code points never shown: C0 and C1 controls, DEL, the marks and
+ * overrides that would let a page reorder what the terminal shows, and
+ * tag characters (invisible text some terminals still pass on). */
 static int
 hidden(ucs4_t c)
 {
 	return c < 0x20 || (c >= 0x7f && c < 0xa0) || c == 0x061c ||
 	    c == 0x200e || c == 0x200f || (c >= 0x202a && c <= 0x202e) ||
-	    (c >= 0x2066 && c <= 0x2069) || (c >= 0xfff9 && c <= 0xfffb);
+	    (c >= 0x2066 && c <= 0x2069) || (c >= 0xfff9 && c <= 0xfffb) ||
+	    (c >= 0xe0000 && c <= 0xe007f);
 }
 
-enum { KEEP_NL = 1, KEEP_TAB = 2, EXPAND_TAB = 4, ASCII = 8 };
+/* ESCAPE: what would be dropped is written as \x1b or \u202e instead. */
+enum { KEEP_NL = 1, KEEP_TAB = 2, EXPAND_TAB = 4, ASCII = 8, ESCAPE = 16 };
+
+/* The longest a character becomes: "\U000e0041". */
+#define SAFE_MAX 12
 
 /* Decode s[*i..n) one code point at a time, already filtered: returns
  * the bytes to show for it in out (0 to drop it) and advances *i. */
 static size_t
-safe_char(const char *s, size_t n, size_t *i, unsigned mode, uint8_t out[8])
+safe_char(const char *s, size_t n, size_t *i, unsigned mode, uint8_t out[SAFE_MAX])
 {
 	ucs4_t c;
 	int k = u8_mbtoucr(&c, (const uint8_t *)s + *i, n - *i);
 
 	if (k < 0) {
+		if (mode & ESCAPE)
+			return (size_t)snprintf((char *)out, SAFE_MAX, "\\x%02x",
+			    (unsigned char)s[(*i)++]);
 		(*i)++;
 		c = 0xfffd;
 	} else {
 		*i += (size_t)k;
 	}
+	if ((mode & ESCAPE) && (c < 0x20 || hidden(c)))
+		return (size_t)snprintf((char *)out, SAFE_MAX, c < 0x80 ? "\\x%02x" :
+		    c < 0x10000 ? "\\u%04x" : "\\U%08x", (unsigned)c);
 	if (c == '\n' || c == 0x2028 || c == 0x2029) {
 		out[0] = (mode & KEEP_NL) ? '\n' : ' ';
 		return 1;
@@ -108,16 +120,17 @@ safe_char(const char *s, size_t n, size_t *i, unsigned mode, uint8_t out[8])
 	return (size_t)u8_uctomb(out, c, 8);
 }
 
-size_t
-layout_clean(const char *s, size_t n, int ascii, char *out, size_t size)
+/* s[0..n) through safe_char into out, cut at a character boundary. */
+static size_t
+clean_with(const char *s, size_t n, unsigned mode, char *out, size_t size)
 {
 	size_t i = 0, k = 0;
 
 	if (size == 0)
 		return 0;
 	while (i < n) {
-		uint8_t ch[8];
-		size_t m = safe_char(s, n, &i, ascii ? ASCII : 0, ch);
+		uint8_t ch[SAFE_MAX];
+		size_t m = safe_char(s, n, &i, mode, ch);
 
 		if (k + m >= size)
 			break;
@@ -126,6 +139,18 @@ layout_clean(const char *s, size_t n, int ascii, char *out, size_t size)
 	}
 	out[k] = '\0';
 	return k;
+}
+
+size_t
+layout_clean(const char *s, size_t n, int ascii, char *out, size_t size)
+{
+	return clean_with(s, n, ascii ? ASCII : 0, out, size);
+}
+
+size_t
+layout_escape(const char *s, size_t n, char *out, size_t size)
+{
+	return clean_with(s, n, ESCAPE, out, size);
 }
 
 /* ------------------------------------------------- display strings */
@@ -200,7 +225,7 @@ ds_text(dstr *d, const char *s, size_t n, unsigned mode, unsigned elem,
 	size_t i = 0;
 
 	while (i < n && p != NULL && !d->oom) {
-		uint8_t ch[8];
+		uint8_t ch[SAFE_MAX];
 		size_t m, j;
 
 		/* Printable ASCII is shown as it is, in one copy per run. */

@@ -1,0 +1,97 @@
+# tests/hostile/inputs.sh - names, files and streams an attacker
+# chooses (issue 17): escape sequences in what pith prints about them,
+# links, FIFOs and devices where a page should be, a libcurl that
+# ignores the protocol rule.  Each case failed before its fix.
+. tests/lib.sh
+
+ESC=$(printf '\033')
+BEL=$(printf '\007')
+OSC="$ESC]2;PWNED$BEL"
+
+# tty CMD...: run CMD with stdout and stderr on one pseudo-terminal and
+# stdin from /dev/null; what the terminal received goes to $T/tty.
+tty() {
+	python3 - "$T/tty" "$@" <<'EOF'
+import os, pty, subprocess, sys
+out, cmd = sys.argv[1], sys.argv[2:]
+m, s = pty.openpty()
+p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=s, stderr=s)
+os.close(s)
+got = b""
+while True:
+    try:
+        b = os.read(m, 65536)
+    except OSError:
+        break
+    if not b:
+        break
+    got += b
+p.wait(timeout=20)
+open(out, "wb").write(got)
+EOF
+}
+
+# no_esc DESC FILE: FILE holds no ESC, BEL or C1 byte but pith's own
+# "erase the line" (ESC [ K) after its progress line.
+no_esc() {
+	if python3 -c 'import re, sys
+b = open(sys.argv[1], "rb").read().replace(b"\x1b[K", b"")
+sys.exit(1 if re.search(rb"[\x1b\x07]|\xc2[\x80-\x9f]", b) else 0)' "$2"
+	then ok "$1"
+	else not_ok "$1" "$(od -c "$2" | head -n 4)"; fi
+}
+
+article() {
+	printf '<html><head><title>%s</title></head><body><article>' "$1"
+	i=0
+	while [ $i -lt 6 ]; do
+		printf '<p>%s Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.</p>\n' "$1"
+		i=$((i + 1))
+	done
+	printf '</article></body></html>\n'
+}
+
+# ------------------------------------------- 3: escapes on stderr
+
+run -d "$T/no$OSC.html"
+no_esc "a missing file's name: no escape on a pipe" "$T/err"
+expect_err "a missing file's name: its escape shown as \\x1b" 'no\x1b]2;PWNED\x07.html: No such file'
+
+tty "$PITH" -d "$T/no$OSC.html"
+no_esc "a missing file's name: no escape on a terminal" "$T/tty"
+
+run "--bogus$OSC"
+no_esc "an unknown option: no escape" "$T/err"
+
+# A page that fails: not HTML at all.
+PNG=$(printf '\211PNG\r\n\032\n')
+
+# A WARC record whose id retitles the terminal, and fails.
+W=$T/w
+mkdir "$W"
+{ printf 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n%s' "$PNG"; } >"$W/body"
+{ printf 'WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:x%s\033\\>\r\n' "$OSC"
+  printf 'Content-Type: application/http; msgtype=response\r\n'
+  printf 'Content-Length: %s\r\n\r\n' "$(wc -c <"$W/body")"
+  cat "$W/body"; printf '\r\n\r\n'; } >"$T/evil.warc"
+run batch -f text "$T/evil.warc"
+no_esc "batch: a WARC record id in a failure line" "$T/err"
+tty "$PITH" batch -f text "$T/evil.warc"
+no_esc "batch: a WARC record id on a terminal" "$T/tty"
+
+# A walked file's name, in a failure line.
+mkdir "$T/walk"
+printf '%s' "$PNG" >"$T/walk/bad$OSC.html"
+run batch -f text "$T/walk"
+no_esc "batch: a walked file's name in a failure line" "$T/err"
+expect_err "batch: the name escaped" 'bad\x1b]2;PWNED\x07.html'
+
+# eval --per-doc: ids and notes from the corpus.
+mkdir "$T/corpus"
+article one >"$T/corpus/a$OSC.html"
+python3 -c 'import json, sys
+osc = "\x1b]2;PWNED\x07"
+json.dump({"a" + osc: {"articleBody": "one Lorem ipsum"}}, open(sys.argv[1], "w"))' "$T/corpus/truth.json"
+run eval --per-doc "$T/corpus"
+no_esc "eval --per-doc: a corpus id" "$T/out"
+expect_out "eval --per-doc: the id escaped" 'a\x1b]2;PWNED\x07'
