@@ -95,3 +95,16 @@ json.dump({"a" + osc: {"articleBody": "one Lorem ipsum"}}, open(sys.argv[1], "w"
 run eval --per-doc "$T/corpus"
 no_esc "eval --per-doc: a corpus id" "$T/out"
 expect_out "eval --per-doc: the id escaped" 'a\x1b]2;PWNED\x07'
+
+# ------------------------- 7: bidi controls and tags in piped text
+
+RLO=$(printf '\342\200\256') LRI=$(printf '\342\201\246') TAG=$(printf '\363\240\201\201')
+article "Bidi$RLO one$LRI two$TAG three" >"$T/bidi.html"
+for f in text markdown; do
+	run -d -f $f "$T/bidi.html"
+	if [ "$status" -eq 0 ] && grep -q 'Bidi one two three' "$T/out" &&
+	    ! grep -q "$RLO\|$LRI\|$TAG" "$T/out"
+	then ok "-d -f $f to a pipe: no bidi override, isolate or tag"
+	else not_ok "-d -f $f to a pipe: no bidi override, isolate or tag" \
+	    "status $status" "$(head -c 200 "$T/out")"; fi
+done
