@@ -173,6 +173,50 @@ util_read_file(const char *path, size_t max, char **text, size_t *len)
 	return rc;
 }
 
+/* What a file that is not a regular file is, for messages. */
+static const char *
+util_kind(mode_t m)
+{
+	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO" :
+	    S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device" :
+	    S_ISSOCK(m) ? "a socket" : S_ISLNK(m) ? "a symbolic link" :
+	    "not a regular file";
+}
+
+int
+util_open_regular(const char *path, int follow, const char **what)
+{
+	struct stat st;
+	int fd, e, fl;
+
+	*what = NULL;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
+	if (fd < 0) {
+		/* O_NOFOLLOW's ELOOP, a socket's ENXIO: say what it is. */
+		e = errno;
+		if ((e == ELOOP || e == ENXIO) && (follow ? stat(path, &st) :
+		    lstat(path, &st)) == 0 && !S_ISREG(st.st_mode))
+			*what = util_kind(st.st_mode);
+		errno = e;
+		return -1;
+	}
+	if (fstat(fd, &st) != 0) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		*what = util_kind(st.st_mode);
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	if ((fl = fcntl(fd, F_GETFL)) >= 0)
+		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	return fd;
+}
+
 static void
 write_err(diag *d, int e)
 {

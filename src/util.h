@@ -59,6 +59,14 @@ int util_read_stream(FILE *f, size_t max, char **text, size_t *len);
 /* The same for the file at path; fopen's errno when it cannot be opened. */
 int util_read_file(const char *path, size_t max, char **text, size_t *len);
 
+/* Open path to read, only if it is a regular file: O_NONBLOCK, so a
+ * FIFO or a terminal never holds up the open, and fstat after it, so
+ * what is read is what was checked; unless follow, not through a
+ * symbolic link (O_NOFOLLOW).  The descriptor (blocking again), or -1:
+ * with *what saying what path is instead ("a FIFO", "a symbolic link",
+ * ...), or with *what NULL and errno set. */
+int util_open_regular(const char *path, int follow, const char **what);
+
 /* mkdir -p dir, new folders private (0700): what pith keeps names what
  * one reads.  0, or -1 with errno set. */
 int util_mkdirs(const char *dir);

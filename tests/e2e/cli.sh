@@ -274,7 +274,7 @@ usage "two pages" "one page at a time" "$T/page.html" "$T/rel.html"
 run -d "$T/nonexistent.html"
 expect_fail "input: missing file" 3 "nonexistent.html: No such file or directory"
 run -d "$T"
-expect_fail "input: a directory" 3 "Is a directory"
+expect_fail "input: a directory" 3 "a directory, not a regular file"
 run -d ftp://x/y
 expect_fail "input: ftp:// refused" 3 "ftp://x/y: only http and https"
 run -d file:///etc/passwd

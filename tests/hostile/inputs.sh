@@ -108,3 +108,85 @@ for f in text markdown; do
 	else not_ok "-d -f $f to a pipe: no bidi override, isolate or tag" \
 	    "status $status" "$(head -c 200 "$T/out")"; fi
 done
+
+# --------------------- 1: a walk reads regular files, and only them
+
+mkdir -p "$T/d/sub" "$T/secret" "$T/f"
+article walked >"$T/d/ok.html"
+echo "SECRET-IN-A-FILE" >"$T/secret/passwd"
+ln -s /proc/self/environ "$T/d/a.html"
+ln -s "$T/secret/passwd" "$T/d/b.html"
+ln -s "$T/secret" "$T/d/sub/link-to-dir"
+SECRET_IN_THE_ENVIRONMENT=yes timeout 10 "$PITH" batch "$T/d" >"$T/out" 2>"$T/err"
+status=$?
+expect_no_out "batch DIR: a link to /proc/self/environ is not read" SECRET_IN_THE_ENVIRONMENT
+expect_no_out "batch DIR: a link to a file elsewhere is not read" SECRET-IN-A-FILE
+expect_err "batch DIR: the summary counts the links passed over" \
+    "1 pages, 0 failed, 0 skipped (not HTML), passed over 3 symbolic links and 0 FIFOs"
+
+article walked >"$T/f/ok.html"
+mkfifo "$T/f/c.html" "$T/f/x.warc"
+timeout 10 "$PITH" batch "$T/f" >"$T/out" 2>"$T/err"
+status=$?
+expect_status "batch DIR: a walk with FIFOs in it ends" 0
+expect_out "batch DIR: the regular file is read" '"id":"'"$T"'/f/ok.html"'
+expect_err "batch DIR: the summary counts the FIFOs passed over" \
+    "1 pages, 0 failed, 0 skipped (not HTML), passed over 0 symbolic links and 2 FIFOs"
+
+# Named on the command line, a link is followed; a FIFO is refused.
+ln -s "$T/d/ok.html" "$T/named.html"
+run batch "$T/named.html"
+expect_out "batch FILE: a link named on the command line is followed" '"id":"'"$T"'/named.html","url":null,"title":"walked"'
+timeout 10 "$PITH" batch "$T/f/c.html" >"$T/out" 2>"$T/err"
+expect_out "batch FILE: a FIFO named is an error record" '"id":"'"$T"'/f/c.html","url":null,"error":"a FIFO, not a regular file"}'
+
+# ------------------------- 6: a page is a regular file (or stdin)
+
+run -d "$T/f/c.html"
+expect_status "-d FIFO: refused at once" 3
+expect_err "-d FIFO: says why" "c.html: a FIFO, not a regular file"
+run -d /dev/null
+expect_err "-d /dev/null: a device is no page" "/dev/null: a character device, not a regular file"
+run_in "$T/d/ok.html" -d -
+expect_status "-d -: standard input is still read" 0
+
+# The reader, following a local page's links to a FIFO and to
+# /dev/tty (tmux gives it one): a message, and q still quits.
+if command -v tmux >/dev/null 2>&1; then
+	sock=$T/tmux.sock
+	trap 'tmux -S "$sock" kill-server 2>/dev/null; rm -rf "$T"' EXIT
+	mkdir "$T/r"
+	mkfifo "$T/r/fifo.html"
+	{ printf '<html><head><title>Links</title></head><body><article>'
+	  printf '<p>%s <a href="fifo.html">the fifo</a> and <a href="/dev/tty">the terminal</a>.</p>' \
+	      "$(article x | sed -n 's/<p>\(.*\)<\/p>/\1/p' | head -n 3 | tr '\n' ' ')"
+	  printf '</article></body></html>\n'; } >"$T/r/links.html"
+	tm() { tmux -f /dev/null -S "$sock" "$@"; }
+	printf "export TERM=xterm-256color LANG=C.UTF-8 HOME='%s' XDG_CONFIG_HOME='%s'\n'%s' '%s' 2>/dev/null\necho \$? >'%s'\n" \
+	    "$T" "$T/cfg" "$PITH" "$T/r/links.html" "$T/r/status" >"$T/r/run.sh"
+	tm new-session -d -s pith -x 200 -y 30 "sh '$T/r/run.sh'"
+	# wait_for TEXT: until the screen shows TEXT (10 s at most).
+	wait_for() {
+		i=0
+		while [ $i -lt 200 ]; do
+			tm capture-pane -p -t pith >"$T/screen" 2>/dev/null
+			grep -qF -- "$1" "$T/screen" && return 0
+			sleep 0.05
+			i=$((i + 1))
+		done
+		return 1
+	}
+	for l in "1:fifo.html: a FIFO, not a regular file" \
+	    "2:/dev/tty: a character device, not a regular file"; do
+		wait_for "the terminal" || true
+		tm send-keys -t pith "${l%%:*}" Enter
+		if wait_for "${l#*:}"; then ok "reader: a link to ${l#*:}"
+		else not_ok "reader: a link to ${l#*:}" "$(cat "$T/screen")"; fi
+	done
+	tm send-keys -t pith q
+	i=0
+	while [ $i -lt 200 ] && [ ! -s "$T/r/status" ]; do sleep 0.05; i=$((i + 1)); done
+	if [ -s "$T/r/status" ]; then ok "reader: q quits after them"
+	else not_ok "reader: q quits after them" "$(cat "$T/screen")"; fi
+	tm kill-server 2>/dev/null
+fi
