@@ -114,6 +114,8 @@ linkdensity_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		const pith_block *blk = pith_doc_block(d, b);
 		double t, l;
 
+		if (budget_tick(&a->time))
+			goto out;   /* pith_extract reports it */
 		ld_block_count(blk, &t, &l);
 		total += t;
 		if (blk->node != PITH_NONE && blk->node < nn) {
@@ -121,7 +123,7 @@ linkdensity_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 			link[blk->node] += l;
 		}
 	}
-	for (size_t n = nn; n-- > 1; ) {
+	for (size_t n = nn; n-- > 1 && !budget_tick(&a->time); ) {
 		size_t up = pith_doc_node(d, n)->parent;
 
 		if (up != PITH_NONE) {
@@ -130,7 +132,7 @@ linkdensity_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		}
 	}
 	/* Ancestors come first, so on a tie the larger subtree wins. */
-	for (size_t n = 0; n < nn && total > 0; n++) {
+	for (size_t n = 0; n < nn && total > 0 && !budget_tick(&a->time); n++) {
 		if (text[n] <= 0)
 			continue;
 		ratio[n] = p->ld_p * (text[n] - link[n]) / text[n] +
@@ -152,6 +154,8 @@ linkdensity_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	for (size_t b = 0; b < nb; b++) {
 		size_t n = pith_doc_block(d, b)->node;
 
+		if (budget_tick(&a->time))
+			goto out;
 		if (n == PITH_NONE || n >= nn)
 			continue;
 		a->block_score[b] = ratio[n];
