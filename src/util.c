@@ -252,7 +252,7 @@ util_mkdirs(const char *dir)
  * name in tmp, or -1 with errno set and nothing left behind. */
 static int
 write_temp(const char *dir, const char *base, const char *data, size_t len,
-           char *tmp, size_t size)
+           int private, char *tmp, size_t size)
 {
 	mode_t mask;
 	size_t off = 0;
@@ -261,11 +261,14 @@ write_temp(const char *dir, const char *base, const char *data, size_t len,
 	snprintf(tmp, size, "%s/.%.100s.XXXXXX", dir, base);
 	if ((fd = mkstemp(tmp)) < 0)
 		return -1;
-	/* mkstemp makes it 0600; what pith writes is an ordinary file. */
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) != 0)
-		goto fail;
+	/* mkstemp makes it 0600; what pith writes is an ordinary file,
+	 * unless it is private. */
+	if (!private) {
+		mask = umask(0);
+		umask(mask);
+		if (fchmod(fd, 0666 & ~mask) != 0)
+			goto fail;
+	}
 	while (off < len) {
 		ssize_t w = write(fd, data + off, len - off);
 
@@ -324,9 +327,10 @@ put_in_place(const char *tmp, const char *path, int overwrite, diag *d)
 }
 
 util_write_result
-util_write_file(const char *path, const char *data, size_t len, int overwrite,
+util_write_file(const char *path, const char *data, size_t len, int flags,
                 diag *d)
 {
+	int overwrite = (flags & UTIL_OVERWRITE) != 0;
 	char dir[4096], tmp[4400];
 	const char *slash = strrchr(path, '/'), *base;
 	struct stat st;
@@ -356,7 +360,8 @@ util_write_file(const char *path, const char *data, size_t len, int overwrite,
 		if (!overwrite)
 			return UTIL_EXISTS;
 	}
-	if (write_temp(dir, base, data, len, tmp, sizeof tmp) != 0) {
+	if (write_temp(dir, base, data, len, (flags & UTIL_PRIVATE) != 0, tmp,
+	    sizeof tmp) != 0) {
 		write_err(d, errno);
 		return UTIL_FAILED;
 	}

@@ -77,13 +77,20 @@ typedef enum {
 	UTIL_FAILED = -1       /* not written: d->msg says why (strerror) */
 } util_write_result;
 
+/* util_write_file's flags. */
+enum {
+	UTIL_OVERWRITE = 1,    /* replace an existing file */
+	UTIL_PRIVATE = 2       /* 0600, whatever the umask: it names what one reads */
+};
+
 /* Write data to path atomically: a temporary file in the target's
  * directory, fsync, then rename, so a crash or a full disk never leaves
- * half a file where a whole one (or an older one) was.  Unless
- * overwrite, an existing path is left alone (UTIL_EXISTS), even if it
- * appears while writing. */
+ * half a file where a whole one (or an older one) was.  Unless flags
+ * has UTIL_OVERWRITE, an existing path is left alone (UTIL_EXISTS),
+ * even if it appears while writing; the file is 0666 less the umask,
+ * or with UTIL_PRIVATE 0600. */
 util_write_result util_write_file(const char *path, const char *data, size_t len,
-                                  int overwrite, diag *d);
+                                  int flags, diag *d);
 
 /* ------------------------------------------------------------- places */
 
