@@ -9,8 +9,10 @@
  *     (charset, parse, extract, JSON or text);
  *   one writer prints the records in input order, as each next one is
  *     done, and frees its slot.
- * So at most `window` pages are in memory at any time, whatever the run's
- * length, and the output order is the input order for any N.
+ * So at most `window` pages, and at most BATCH_BYTES_PER_WORKER bytes of
+ * pages per worker (but always one page), are in memory at any time,
+ * whatever the run's length, and the output order is the input order
+ * for any N.
  *
  * Workers call only the core (no globals), input_decode, output_json /
  * output_write and jansson: nothing that prints or keeps static state.
@@ -38,6 +40,9 @@
 #define BATCH_MAX_DEPTH 64
 /* Ring slots per worker: room for a slow page while the others go on. */
 #define BATCH_SLOTS_PER_WORKER 16
+/* The pages in the ring, by their bytes: 16 pages of 60 MB behind a slow
+ * one held a gigabyte. */
+#define BATCH_BYTES_PER_WORKER ((size_t)64 << 20)
 
 typedef struct {
 	char *id;          /* the path, or the WARC record's id */
@@ -71,6 +76,7 @@ typedef struct {
 	batch_job *ring;
 	size_t window;
 	unsigned long long put, taken, written;
+	size_t held, held_max;  /* bytes of the pages in the ring, and the bound */
 	int closed;             /* the reader is finished */
 	int broken;             /* stdout failed: stop reading */
 	int werrno;             /* why it failed */
@@ -356,6 +362,7 @@ batch_writer(void *arg)
 		b->pages++;
 		b->failed += (unsigned long long)j.failed;
 		b->bytes += j.len;
+		b->held -= j.len;
 		/* Counted as written, not as read: the reader runs ahead. */
 		b->disk_done += j.disk;
 		b->written++;
@@ -378,7 +385,9 @@ static int
 batch_put(batch *b, batch_job *j)
 {
 	pthread_mutex_lock(&b->mu);
-	while (b->put - b->written >= b->window && !b->broken)
+	/* A page bigger than the bound goes alone. */
+	while (!b->broken && (b->put - b->written >= b->window ||
+	    (b->held > 0 && b->held + j->len > b->held_max)))
 		pthread_cond_wait(&b->room, &b->mu);
 	if (b->broken) {
 		pthread_mutex_unlock(&b->mu);
@@ -387,6 +396,7 @@ batch_put(batch *b, batch_job *j)
 	}
 	b->ring[b->put % b->window] = *j;
 	b->ring[b->put % b->window].done = 0;
+	b->held += j->len;
 	b->put++;
 	pthread_cond_signal(&b->more);
 	pthread_mutex_unlock(&b->mu);
@@ -994,6 +1004,7 @@ batch_go(int argc, char **argv, pith_params *params)
 	b.tty_out = isatty(STDOUT_FILENO);
 	b.progress = isatty(STDERR_FILENO);
 	b.window = (size_t)o.jobs * BATCH_SLOTS_PER_WORKER;
+	b.held_max = (size_t)o.jobs * BATCH_BYTES_PER_WORKER;
 	if ((b.ring = calloc(b.window, sizeof *b.ring)) == NULL ||
 	    (workers = calloc((size_t)o.jobs, sizeof *workers)) == NULL) {
 		free(b.ring);

@@ -188,5 +188,41 @@ if command -v tmux >/dev/null 2>&1; then
 	while [ $i -lt 200 ] && [ ! -s "$T/r/status" ]; do sleep 0.05; i=$((i + 1)); done
 	if [ -s "$T/r/status" ]; then ok "reader: q quits after them"
 	else not_ok "reader: q quits after them" "$(cat "$T/screen")"; fi
-	tm kill-server 2>/dev/null
+	tm kill-server 2>/dev/null || true
 fi
+
+# ------------------------- 7: config warnings, batch memory
+
+# A settings file of garbage: ten warnings and a count, not 10,000 lines.
+python3 -c 'import sys; open(sys.argv[1], "w").write("bogus\n" * 10000)' "$T/config"
+article config >"$T/config.html"
+run --config "$T/config" -d "$T/config.html"
+if [ "$(wc -l <"$T/err")" -eq 11 ]; then ok "config: the first ten warnings, then a line"
+else not_ok "config: the first ten warnings, then a line" "$(wc -l <"$T/err") lines"; fi
+expect_err "config: the rest counted" "config: 9990 more warnings not shown"
+
+# Pages in flight are bounded by their bytes, not their count: behind a
+# slow page, 40 MB pages (cheap to refuse: not HTML) pile up in the
+# ring.  The peak of the whole run stays near the slow page's own.
+mkdir "$T/mem"
+python3 - "$T/mem" <<'PY'
+import gzip, sys
+d = sys.argv[1]
+open(d + "/00-slow.html", "wb").write(b"<html><body>" +
+    b"<div><p>word and more words</p></div>" * 100000 + b"</body></html>")
+big = gzip.compress(b"\x89PNG\r\n\x1a\n" + b"\0" * (40 << 20), 1)
+for i in range(1, 11):
+    open("%s/%02d-big.html.gz" % (d, i), "wb").write(big)
+PY
+# peak ARGS...: the peak memory of pith ARGS, in MB.
+peak() {
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=16" \
+	python3 -c 'import os, subprocess, sys
+p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(os.wait4(p.pid, 0)[2].ru_maxrss // 1024)' "$PITH" "$@"
+}
+one=$(peak batch -j 1 "$T/mem/00-slow.html")
+all=$(peak batch -j 1 "$T/mem")
+# Two pages in flight and the one being read: 120 MB; 10 would be 400.
+if [ "$all" -lt $((one + 200)) ]; then ok "batch: pages in flight bounded by bytes ($all MB, the slow page alone $one MB)"
+else not_ok "batch: pages in flight bounded by bytes" "$all MB, the slow page alone $one MB"; fi
