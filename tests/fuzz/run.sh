@@ -140,6 +140,46 @@ seed() {
 		printf '\357\273\277 div \nclass = a b \ndata-x=  v=w  \n' >"$2/bom"
 		printf 'bad line\n=\nclass=\n' >"$2/bad"
 		;;
+	warc)
+		# Records of every kind batch meets: warcinfo, request, a
+		# response plain, chunked, gzipped, a redirect, a resource, one
+		# cut short, one over the harness's limit; each file plain and
+		# as .warc.gz (a gzip member per record).
+		python3 - "$2" <<-'EOF'
+		import gzip, sys
+		d = sys.argv[1]
+		def rec(kind, block, extra=b""):
+		    return (b"WARC/1.0\r\nWARC-Type: " + kind + b"\r\nWARC-Record-ID: <urn:uuid:" +
+		            kind + b">\r\nWARC-Target-URI: http://example.org/\r\n" + extra +
+		            b"Content-Length: %d\r\n\r\n" % len(block) + block + b"\r\n\r\n")
+		H = b"Content-Type: application/http; msgtype=response\r\n"
+		page = b"<html><head><title>T</title></head><body><p>caf\xe9 words</p></body></html>"
+		gz = gzip.compress(page)
+		recs = {
+		    "info": rec(b"warcinfo", b"software: pith\r\n"),
+		    "request": rec(b"request", b"GET / HTTP/1.1\r\nHost: example.org\r\n\r\n"),
+		    "response": rec(b"response", b"HTTP/1.1 200 OK\r\nContent-Type: text/html; "
+		                    b"charset=iso-8859-1\r\n\r\n" + page, H),
+		    "chunked": rec(b"response", b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n"
+		                   b"Transfer-Encoding: chunked\r\n\r\n%x\r\n" % len(page) + page +
+		                   b"\r\n0\r\n\r\n", H),
+		    "gzip": rec(b"response", b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n"
+		                b"Content-Encoding: gzip\r\n\r\n" + gz, H),
+		    "redirect": rec(b"response", b"HTTP/1.1 301 Moved\r\nLocation: /x\r\n\r\n", H),
+		    "resource": rec(b"resource", page, b"Content-Type: text/html\r\n"),
+		    "big": rec(b"response", b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n" +
+		               page * 40, H),
+		}
+		recs["cut"] = recs["response"][:-40]
+		for name, r in recs.items():
+		    open("%s/%s.warc" % (d, name), "wb").write(r)
+		    open("%s/%s.warc.gz" % (d, name), "wb").write(gzip.compress(r))
+		allr = [recs[k] for k in ("info", "request", "response", "chunked", "gzip",
+		                          "redirect", "resource")]
+		open(d + "/all.warc", "wb").write(b"".join(allr))
+		open(d + "/all.warc.gz", "wb").write(b"".join(gzip.compress(r) for r in allr))
+		EOF
+		;;
 	config)
 		# The shipped themes are settings files of the other kind.
 		for f in "$top"/themes/*.theme; do
