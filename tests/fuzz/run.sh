@@ -44,6 +44,62 @@ pages() {
 	done
 }
 
+# cut_pages DIR [MAX]: pages in DIR over -max_len (4 KB) get pieces
+# that fit it, cut before a tag, behind a head of their own; at most MAX
+# pieces a page (all without).
+cut_pages() {
+	python3 - "$1" "${2:-0}" <<-'EOF'
+	import os, sys
+	d, most, room = sys.argv[1], int(sys.argv[2]), 4096 - 100
+	head = b'<!DOCTYPE html><html><head><meta charset="utf-8"><title>Part</title></head><body>'
+	for f in sorted(os.listdir(d)):
+	    t = open(os.path.join(d, f), "rb").read()
+	    if len(t) <= 4096 or t.find(b"<body") < 0:
+	        continue
+	    i, k = t.find(b"<body"), 0
+	    while i < len(t) and (most == 0 or k < most):
+	        j = t.rfind(b"<", i + 1, i + room) if i + room < len(t) else len(t)
+	        j = j if j > i else min(len(t), i + room)
+	        open(os.path.join(d, "%s.part%d" % (f, k)), "wb").write(head + t[i:j])
+	        i, k = j, k + 1
+	EOF
+}
+
+# real_seeds BIN DIR: pages of real sites for the core harness, cut to
+# -max_len as the fixtures are, and of those the pieces that add to
+# what DIR's seeds cover (libFuzzer's -merge): they find far more than
+# the fixtures alone.  The pages are FUZZ_PAGES (a folder of .html or
+# .html.gz, searched to any depth; default the corpora in ../shared
+# beside the checkout), never committed; at most FUZZ_PAGES_MAX (300),
+# spread over the folder, 8 pieces each.
+real_seeds() {
+	src=${FUZZ_PAGES:-$top/../shared/corpus}
+	[ -d "$src" ] || return 0
+	rm -rf "$tmp/real"
+	mkdir -p "$tmp/real"
+	python3 - "$src" "$tmp/real" "${FUZZ_PAGES_MAX:-300}" <<-'EOF'
+	import gzip, os, sys
+	src, out, most = sys.argv[1], sys.argv[2], int(sys.argv[3])
+	found = sorted(os.path.join(r, f) for r, _, fs in os.walk(src) for f in fs
+	               if f.endswith((".html", ".htm", ".html.gz")))
+	step = max(1, len(found) // most) if most > 0 else 1
+	for i, f in enumerate(found[::step][:most]):
+	    try:
+	        t = open(f, "rb").read()
+	        if f.endswith(".gz"):
+	            t = gzip.decompress(t)
+	    except (OSError, EOFError):
+	        continue
+	    open(os.path.join(out, "real%d.html" % i), "wb").write(t)
+	EOF
+	cut_pages "$tmp/real" 8
+	# The whole pages stay out: over -max_len they would be cut anyway.
+	find "$tmp/real" -name 'real*.html' -size +4k -delete
+	"$1" $opts -merge=1 -max_len=4096 "$2" "$tmp/real" >"$tmp/merge.log" 2>&1 </dev/null
+	echo "# fuzz core: $(ls "$tmp/real" | wc -l) pieces of real pages from $src;" \
+	    "$(sed -n 's/.*MERGE-OUTER: \([0-9]*\) new files.*/\1/p' "$tmp/merge.log" | tail -n 1) add coverage"
+}
+
 # seed NAME DIR: the seed corpus of one harness: the files committed
 # in tests/fuzz/seeds/NAME/, and what is generated here.
 seed() {
@@ -53,24 +109,10 @@ seed() {
 	case $1 in
 	core)
 		# The pages, and the bodies of those over -max_len in pieces
-		# that fit it (cut before a tag, behind a head of their own):
-		# otherwise only each page's first 4 KB would be explored.
+		# that fit it: otherwise only each page's first 4 KB would be
+		# explored.
 		pages "$2"
-		python3 - "$2" <<-'EOF'
-		import os, sys
-		d, room = sys.argv[1], 4096 - 100
-		head = b'<!DOCTYPE html><html><head><meta charset="utf-8"><title>Part</title></head><body>'
-		for f in sorted(os.listdir(d)):
-		    t = open(os.path.join(d, f), "rb").read()
-		    if len(t) <= 4096 or t.find(b"<body") < 0:
-		        continue
-		    i, k = t.find(b"<body"), 0
-		    while i < len(t):
-		        j = t.rfind(b"<", i + 1, i + room) if i + room < len(t) else len(t)
-		        j = j if j > i else min(len(t), i + room)
-		        open(os.path.join(d, "%s.part%d" % (f, k)), "wb").write(head + t[i:j])
-		        i, k = j, k + 1
-		EOF
+		cut_pages "$2"
 		;;
 	charset)
 		# The pages as they are, and in other encodings, with and
@@ -230,6 +272,10 @@ for name in $names; do
 	rm -rf "$fb/seed/$name"
 	mkdir -p "$fb/seed/$name" "$fb/artifacts"
 	seed "$name" "$fb/seed/$name"
+	# Not in CI (--check): its run stays as it was, and quick.
+	if [ $check = 0 ] && [ "$name" = core ]; then
+		real_seeds "$bin" "$fb/seed/$name"
+	fi
 	log=$tmp/$name.log
 	if [ $check = 1 ]; then
 		# The seeds in one go, the regression fixtures one by one so
