@@ -35,10 +35,21 @@ reason_node_name(const pith_doc *d, size_t n, char *out, size_t size)
 	snprintf(out, size, "%s%s%.40s%s%.*s", pith_doc_node(d, n)->tag,
 	    id != NULL && *id ? "#" : "", id != NULL ? id : "",
 	    k > 0 ? "." : "", (int)(k < 40 ? k : 40), cls != NULL ? cls : "");
-	/* An id may hold anything; a reason is one line. */
-	for (char *p = out; *p; p++)
-		if ((unsigned char)*p < 0x20)
-			*p = ' ';
+	/* An id may hold anything; a reason is one line of UTF-8, which a
+	 * tag of stray bytes or a character cut at 40 bytes is not (found
+	 * by fuzz_core: --explain printed them). */
+	for (size_t i = 0, len = strlen(out); i < len; ) {
+		ucs4_t c;
+		int m = u8_mbtoucr(&c, (const uint8_t *)out + i, len - i);
+
+		if (m < 0) {
+			out[i++] = '?';
+			continue;
+		}
+		if (c < 0x20)
+			out[i] = ' ';
+		i += (size_t)m;
+	}
 }
 
 const char *
