@@ -161,8 +161,12 @@ analyze-build: $(B)/pith $(B)/bench_parse $(B)/bench_reader \
 
 # libFuzzer harnesses (tests/fuzz/fuzz_*.c), built with clang into
 # build/fuzz/ with ASan and UBSan.  `make fuzz` runs each for FUZZ_SECONDS
-# (FUZZ=NAME... picks some); `make fuzz-check` replays the seeds and
-# tests/fuzz/regress/, then fuzzes each briefly (FUZZ_CHECK_SECONDS).
+# (FUZZ=NAME... picks some), the core seeded with pieces of real pages
+# too (FUZZ_PAGES, default ../shared/corpus); an hour of one harness:
+#   make fuzz FUZZ=core FUZZ_SECONDS=3600
+# (its corpus in build/fuzz/corpus/NAME carries over to the next run).
+# `make fuzz-check` replays the seeds and tests/fuzz/regress/, then
+# fuzzes each briefly (FUZZ_CHECK_SECONDS).
 FUZZ_CC       ?= clang
 FUZZ_SECONDS  ?= 60
 FUZZ_CHECK_SECONDS ?= 20

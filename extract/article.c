@@ -8,8 +8,11 @@ article_token_arrays(pith_article *a, pith_error *err)
 {
 	size_t n = pith_doc_ntokens(a->doc);
 
-	a->token_score = calloc(n ? n : 1, sizeof *a->token_score);
-	a->running = calloc(n ? n : 1, sizeof *a->running);
+	/* Not zeroed: the token methods write every entry (seq_maxspan the
+	 * running sums), unless out of time, when nothing of it is used;
+	 * zeroing a big page's arrays would be work no budget stops. */
+	a->token_score = malloc((n ? n : 1) * sizeof *a->token_score);
+	a->running = malloc((n ? n : 1) * sizeof *a->running);
 	if (a->token_score == NULL || a->running == NULL)
 		return err_set(err, PITH_ENOMEM, "out of memory");
 	return PITH_OK;

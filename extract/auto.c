@@ -76,7 +76,10 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	}
 	if ((m.block_score = calloc(pith_doc_nblocks(d) + 1, sizeof *m.block_score)) == NULL)
 		return err_set(err, PITH_ENOMEM, "out of memory");
+	/* MSS spends the article's time too. */
+	m.time = a->time;
 	mrc = mss_extract(d, p, &m, NULL);
+	a->time = m.time;
 	if (mrc == PITH_OK)
 		article_stats(&m, &mw, &ml);
 	free(m.spans);
@@ -85,6 +88,8 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	free(m.block_score);
 	if (mrc == PITH_ENOMEM)
 		return err_set(err, PITH_ENOMEM, "out of memory");
+	if (budget_expired(&a->time))
+		return rc;
 
 	if (rc == PITH_OK && rl <= 0.5 && (rw >= SCRAP_WORDS || mrc != PITH_OK ||
 	    mw < 3 * rw || mw < MSS_MIN_WORDS)) {

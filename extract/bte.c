@@ -20,9 +20,11 @@ bte_extract(const pith_doc *doc, const pith_params *p, pith_article *a,
 	(void)p;
 	if ((rc = article_token_arrays(a, err)) != PITH_OK)
 		return rc;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n && !budget_tick(&a->time); i++)
 		a->token_score[i] = t[i].kind == PITH_TOKEN_TAG ? -1 :
 		    t[i].kind == PITH_TOKEN_WORD ? 1 : 0;
+	if (budget_expired(&a->time))
+		return PITH_OK;   /* pith_extract reports it */
 	if (!seq_maxspan(a->token_score, n, a->running, &first, &last))
 		return err_set(err, PITH_ENOARTICLE, "bte: no words outnumber the tags around them");
 	/* Symbols at the edges cost nothing; taking them keeps the full

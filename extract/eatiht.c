@@ -113,14 +113,17 @@ eatiht_own(const pith_doc *d, size_t n)
 }
 
 size_t
-eatiht_clean(const pith_doc *d, unsigned char *drop)
+eatiht_clean(const pith_doc *d, unsigned char *drop, budget *bg)
 {
 	size_t nn = pith_doc_nnodes(d), nt = pith_doc_ntokens(d), count = 0;
 	const pith_token *t = pith_doc_tokens(d);
 	unsigned char *has;
+	budget none = {0};
 
+	if (bg == NULL)
+		bg = &none;
 	/* Parents come first: one forward pass hands a drop down. */
-	for (size_t n = 0; n < nn; n++) {
+	for (size_t n = 0; n < nn && !budget_tick(bg); n++) {
 		size_t up = pith_doc_node(d, n)->parent;
 
 		if (up != PITH_NONE && drop[up] != EATIHT_KEEP)
@@ -130,11 +133,11 @@ eatiht_clean(const pith_doc *d, unsigned char *drop)
 	}
 	/* Then what is left empty: no text and no image in what remains.
 	 * Without memory for that, the first steps still stand. */
-	if ((has = calloc(nn + 1, 1)) != NULL) {
-		for (size_t i = 0; i < nt; i++)
+	if (!budget_tick(bg) && (has = calloc(nn + 1, 1)) != NULL) {
+		for (size_t i = 0; i < nt && !budget_tick(bg); i++)
 			if (t[i].kind != PITH_TOKEN_TAG && t[i].node < nn)
 				has[t[i].node] = 1;
-		for (size_t n = nn; n-- > 0; ) {
+		for (size_t n = nn; n-- > 0 && !budget_tick(bg); ) {
 			size_t up = pith_doc_node(d, n)->parent;
 
 			if (drop[n] != EATIHT_KEEP)
@@ -147,7 +150,7 @@ eatiht_clean(const pith_doc *d, unsigned char *drop)
 				has[up] |= has[n];
 		}
 		/* An empty element's descendants are empty too. */
-		for (size_t n = 0; n < nn; n++) {
+		for (size_t n = 0; n < nn && !budget_tick(bg); n++) {
 			size_t up = pith_doc_node(d, n)->parent;
 
 			if (up != PITH_NONE && drop[up] != EATIHT_KEEP &&
@@ -156,7 +159,7 @@ eatiht_clean(const pith_doc *d, unsigned char *drop)
 		}
 		free(has);
 	}
-	for (size_t n = 0; n < nn; n++)
+	for (size_t n = 0; n < nn && !budget_tick(bg); n++)
 		count += drop[n] != EATIHT_KEEP;
 	return count;
 }
@@ -239,9 +242,9 @@ eatiht_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		rc = err_set(err, PITH_ENOMEM, "out of memory");
 		goto out;
 	}
-	eatiht_clean(d, drop);
+	eatiht_clean(d, drop, &a->time);
 	/* The outermost dropped element of each node, to name it. */
-	for (size_t n = 0; n < nn; n++) {
+	for (size_t n = 0; n < nn && !budget_tick(&a->time); n++) {
 		size_t up = pith_doc_node(d, n)->parent;
 
 		root[n] = drop[n] == EATIHT_INSIDE && up != PITH_NONE ? root[up] : n;
@@ -250,6 +253,8 @@ eatiht_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		const pith_block *blk = pith_doc_block(d, b);
 		size_t up = eatiht_parent(d, blk);
 
+		if (budget_tick(&a->time))
+			goto out;   /* pith_extract reports it */
 		if (up == PITH_NONE) {
 			a->reason[b] = "dropped: outside the page's elements";
 		} else if (drop[blk->node] != EATIHT_KEEP) {
@@ -268,7 +273,7 @@ eatiht_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		}
 	}
 	/* The argmax; on a tie the first in the page. */
-	for (size_t n = 0; n < nn; n++)
+	for (size_t n = 0; n < nn && !budget_tick(&a->time); n++)
 		if (score[n] > 0 && (best == PITH_NONE || score[n] > score[best]))
 			best = n;
 	if (best == PITH_NONE) {
@@ -282,6 +287,8 @@ eatiht_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	for (size_t b = 0; b < nb; b++) {
 		size_t up = eatiht_parent(d, pith_doc_block(d, b));
 
+		if (budget_tick(&a->time))
+			goto out;
 		if (!sel[b])
 			continue;
 		a->block_score[b] = score[up];

@@ -234,7 +234,8 @@ pith_code site_hashes(const pith_doc *doc, uint64_t *h, size_t *holds);
  * bytes, zeroed by the caller) for every node the cleaning removes, its
  * subtree included: non-text elements, nav/header/footer/aside, social
  * embeds, elements named like useless sections, elements left empty.
- * The value says why (EATIHT_*).  Returns how many nodes are dropped. */
+ * The value says why (EATIHT_*).  Returns how many nodes are dropped;
+ * out of time (bg, or NULL for none) it stops where it is. */
 enum {
 	EATIHT_KEEP = 0,
 	EATIHT_TAG,        /* a non-text or navigation element */
@@ -243,7 +244,7 @@ enum {
 	EATIHT_EMPTY,      /* nothing left in it */
 	EATIHT_INSIDE      /* inside a dropped element */
 };
-size_t eatiht_clean(const pith_doc *doc, unsigned char *drop_nodes);
+size_t eatiht_clean(const pith_doc *doc, unsigned char *drop_nodes, budget *bg);
 
 /* ---- reasons shared by the node-choosing methods (linkdensity.c) */
 /* "div#main.story": a node's tag, id and first class, for reasons. */

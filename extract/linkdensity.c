@@ -35,10 +35,21 @@ reason_node_name(const pith_doc *d, size_t n, char *out, size_t size)
 	snprintf(out, size, "%s%s%.40s%s%.*s", pith_doc_node(d, n)->tag,
 	    id != NULL && *id ? "#" : "", id != NULL ? id : "",
 	    k > 0 ? "." : "", (int)(k < 40 ? k : 40), cls != NULL ? cls : "");
-	/* An id may hold anything; a reason is one line. */
-	for (char *p = out; *p; p++)
-		if ((unsigned char)*p < 0x20)
-			*p = ' ';
+	/* An id may hold anything; a reason is one line of UTF-8, which a
+	 * tag of stray bytes or a character cut at 40 bytes is not (found
+	 * by fuzz_core: --explain printed them). */
+	for (size_t i = 0, len = strlen(out); i < len; ) {
+		ucs4_t c;
+		int m = u8_mbtoucr(&c, (const uint8_t *)out + i, len - i);
+
+		if (m < 0) {
+			out[i++] = '?';
+			continue;
+		}
+		if (c < 0x20)
+			out[i] = ' ';
+		i += (size_t)m;
+	}
 }
 
 const char *
@@ -114,6 +125,8 @@ linkdensity_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		const pith_block *blk = pith_doc_block(d, b);
 		double t, l;
 
+		if (budget_tick(&a->time))
+			goto out;   /* pith_extract reports it */
 		ld_block_count(blk, &t, &l);
 		total += t;
 		if (blk->node != PITH_NONE && blk->node < nn) {
@@ -121,7 +134,7 @@ linkdensity_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 			link[blk->node] += l;
 		}
 	}
-	for (size_t n = nn; n-- > 1; ) {
+	for (size_t n = nn; n-- > 1 && !budget_tick(&a->time); ) {
 		size_t up = pith_doc_node(d, n)->parent;
 
 		if (up != PITH_NONE) {
@@ -130,7 +143,7 @@ linkdensity_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		}
 	}
 	/* Ancestors come first, so on a tie the larger subtree wins. */
-	for (size_t n = 0; n < nn && total > 0; n++) {
+	for (size_t n = 0; n < nn && total > 0 && !budget_tick(&a->time); n++) {
 		if (text[n] <= 0)
 			continue;
 		ratio[n] = p->ld_p * (text[n] - link[n]) / text[n] +
@@ -152,6 +165,8 @@ linkdensity_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	for (size_t b = 0; b < nb; b++) {
 		size_t n = pith_doc_block(d, b)->node;
 
+		if (budget_tick(&a->time))
+			goto out;
 		if (n == PITH_NONE || n >= nn)
 			continue;
 		a->block_score[b] = ratio[n];

@@ -23,15 +23,17 @@ mss_extract(const pith_doc *doc, const pith_params *p, pith_article *a,
 	if (p->mss_clean != 0) {
 		if ((drop = calloc(pith_doc_nnodes(doc) + 1, 1)) == NULL)
 			return err_set(err, PITH_ENOMEM, "out of memory");
-		eatiht_clean(doc, drop);
+		eatiht_clean(doc, drop, &a->time);
 	}
 	/* The same for what "site" removes (a->mask). */
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n && !budget_tick(&a->time); i++)
 		a->token_score[i] = t[i].node < pith_doc_nnodes(doc) &&
 		    ((drop != NULL && drop[t[i].node]) ||
 		    (a->mask != NULL && a->mask[t[i].node])) ? 0 :
 		    t[i].kind == PITH_TOKEN_TAG ? p->mss_tag : p->mss_word;
 	free(drop);
+	if (budget_expired(&a->time))
+		return PITH_OK;   /* pith_extract reports it */
 	if (!seq_maxspan(a->token_score, n, a->running, &first, &last))
 		return err_set(err, PITH_ENOARTICLE, "mss: no span of text outweighs its tags");
 	return article_keep_tokens(a, first, last, err);

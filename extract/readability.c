@@ -1475,6 +1475,9 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		if (len >= CHAR_THRESHOLD)
 			break;
 	}
+	/* Out of time: pith_extract reports it; nothing more to judge. */
+	if (budget_expired(r.time))
+		rc = PITH_ENOARTICLE;
 	/* The flags describe the last attempt; bring back the best one's
 	 * to judge what kind of page it is. */
 	if (rc == PITH_OK && best_i + 1 != tried && run(&r, attempts[best_i], &top) < 0)

@@ -505,11 +505,11 @@ fail:
 static size_t
 site_mask(const pith_doc *d, const pith_site *s, double share,
           const uint64_t *h, const size_t *holds, unsigned char *mask,
-          uint32_t *seen)
+          uint32_t *seen, budget *bg)
 {
 	size_t nn = pith_doc_nnodes(d), roots = 0;
 
-	for (size_t n = 0; n < nn; n++) {
+	for (size_t n = 0; n < nn && !budget_tick(bg); n++) {
 		const pith_node *node = pith_doc_node(d, n);
 		size_t c;
 
@@ -544,7 +544,7 @@ site_drop(pith_article *a, const unsigned char *mask, const uint32_t *seen,
 	*dropped = 0;
 	if (a->reason == NULL && (a->reason = calloc(nb + 1, sizeof *a->reason)) == NULL)
 		return err_set(err, PITH_ENOMEM, "out of memory");
-	for (size_t b = 0; b < nb; b++) {
+	for (size_t b = 0; b < nb && !budget_tick(&a->time); b++) {
 		size_t n = pith_doc_block(d, b)->node;
 
 		if (n >= nn || !mask[n])
@@ -596,7 +596,16 @@ site_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		rc = err_set(err, PITH_ENOMEM, "out of memory");
 		goto out;
 	}
-	roots = site_mask(d, s, p->site_share, h, holds, mask, seen);
+	/* Out of time: pith_extract reports it. */
+	if (budget_expired(&a->time)) {
+		rc = PITH_OK;
+		goto out;
+	}
+	roots = site_mask(d, s, p->site_share, h, holds, mask, seen, &a->time);
+	if (budget_expired(&a->time)) {
+		rc = PITH_OK;
+		goto out;
+	}
 	a->mask = mask;
 	rc = auto_extract(d, p, a, err);
 	a->mask = NULL;

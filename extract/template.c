@@ -193,13 +193,17 @@ tpl_has_word(const char *s, const char *v)
 	return false;
 }
 
-/* The first rule node n matches, or NULL. */
+/* The first rule node n matches, or NULL (also when out of time: a
+ * long template is nodes times lines of work). */
 static const tpl_rule *
-tpl_match(const pith_template *t, const pith_doc *d, size_t n)
+tpl_match(const pith_template *t, const pith_doc *d, size_t n, budget *bg)
 {
 	for (size_t i = 0; i < t->n; i++) {
 		const tpl_rule *r = &t->rules[i];
 		const char *v;
+
+		if (budget_tick(bg))
+			return NULL;
 
 		if (r->kind == TPL_TAG) {
 			if (strcasecmp(pith_doc_node(d, n)->tag, r->name) == 0)
@@ -281,8 +285,10 @@ template_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	for (size_t n = 0; n < nn; n++) {
 		size_t up = pith_doc_node(d, n)->parent;
 
+		if (budget_tick(&a->time))
+			goto out;   /* pith_extract reports it */
 		top[n] = up != PITH_NONE ? top[up] : PITH_NONE;
-		if (top[n] == PITH_NONE && (rule[n] = tpl_match(t, d, n)) != NULL) {
+		if (top[n] == PITH_NONE && (rule[n] = tpl_match(t, d, n, &a->time)) != NULL) {
 			top[n] = n;
 			nmatch++;
 		}
@@ -291,6 +297,8 @@ template_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	for (size_t b = 0; b < nb; b++) {
 		size_t n = pith_doc_block(d, b)->node;
 
+		if (budget_tick(&a->time))
+			goto out;
 		bmatch[b] = n != PITH_NONE && n < nn ? top[n] : PITH_NONE;
 		to[b] = bmatch[b] != PITH_NONE ? pith_doc_block(d, b)->len : 0;
 	}
@@ -299,6 +307,8 @@ template_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	for (size_t i = 0; i < nt; i++) {
 		size_t b = tok[i].block, n = tok[i].node;
 
+		if (budget_tick(&a->time))
+			goto out;
 		if (tok[i].kind == PITH_TOKEN_TAG || b >= nb || n >= nn ||
 		    top[n] == PITH_NONE)
 			continue;

@@ -36,6 +36,7 @@ typedef struct {
 	size_t cap;
 	int checked;               /* the status and type were looked at */
 	int too_big, refused, cancelled, no_store, oom;
+	int off_scheme;            /* the transfer left http(s) */
 	char status[128];          /* the last status line's reason phrase */
 	char location[LOCATION_MAX];
 	char *etag, *modified;
@@ -115,15 +116,26 @@ since(const struct timespec *t0)
 	return (double)(t.tv_sec - t0->tv_sec) + (t.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
+static void copy_printable(char *out, size_t size, const char *p, size_t len);
+
 /* The body of a response that is an error or not a page is not wanted:
  * stop at its first byte. */
 static int
 wanted(transfer *t)
 {
 	long code = 0;
-	char *type = NULL;
+	char *type = NULL, *eff = NULL;
 
 	t->checked = 1;
+	/* Whatever the options did, a body from elsewhere than http(s) is
+	 * never taken (a redirect to ftp, gopher, file). */
+	if (cu.easy_getinfo(t->c, CURLINFO_EFFECTIVE_URL, &eff) != CURLE_OK ||
+	    eff == NULL || !util_is_url(eff)) {
+		copy_printable(t->location, sizeof t->location, eff != NULL ? eff : "?",
+		    eff != NULL ? strlen(eff) : 1);
+		t->off_scheme = 1;
+		return 0;
+	}
 	cu.easy_getinfo(t->c, CURLINFO_RESPONSE_CODE, &code);
 	if (code >= 300)
 		return 0;
@@ -354,7 +366,7 @@ fetch_cleanup(void)
 static int
 unreachable(const transfer *t, CURLcode rc, long code)
 {
-	if (t->cancelled || t->oom || t->too_big || t->refused)
+	if (t->cancelled || t->oom || t->too_big || t->refused || t->off_scheme)
 		return 0;
 	if (code >= 300 && rc == CURLE_WRITE_ERROR)
 		return code >= 500;
@@ -393,6 +405,9 @@ explain(transfer *t, CURLcode rc, long code, const char *errbuf, diag *d)
 		copy_printable(shown, sizeof shown, type, type != NULL ? strlen(type) : 0);
 		return diag_fail(d, "%s: not a web page (%s)", url, shown);
 	}
+	if (t->off_scheme)
+		return diag_fail(d, "%s: refusing a redirect to %s (only http and "
+		    "https)", url, t->location);
 	if (code >= 300 && rc == CURLE_WRITE_ERROR)
 		return diag_fail(d, "%ld %s: %s%s", code, reason(code, t->status), url,
 		    hint(code));
@@ -447,41 +462,76 @@ request_headers(const fetch_request *rq)
 	return hdr;
 }
 
+/* CURLOPT_PROTOCOLS and CURLOPT_REDIR_PROTOCOLS, the bitmasks that
+ * libcurl before 7.85 knows instead of the _STR options: by number,
+ * since newer headers mark them deprecated. */
+#define OPT_PROTOCOLS_BITS ((CURLoption)(CURLOPTTYPE_LONG + 181))
+#define OPT_REDIR_PROTOCOLS_BITS ((CURLoption)(CURLOPTTYPE_LONG + 182))
+
+/* http and https only, for the address and every redirect: the _STR
+ * options, else (an older libcurl refuses them) the bitmasks.  0, or -1
+ * when this libcurl takes neither. */
+static int
+set_protocols(CURL *c)
+{
+	long bits = CURLPROTO_HTTP | CURLPROTO_HTTPS;
+
+	if (cu.easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK &&
+	    cu.easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") == CURLE_OK)
+		return 0;
+	if (cu.easy_setopt(c, OPT_PROTOCOLS_BITS, bits) == CURLE_OK &&
+	    cu.easy_setopt(c, OPT_REDIR_PROTOCOLS_BITS, bits) == CURLE_OK)
+		return 0;
+	return -1;
+}
+
 /* Every option of a transfer: http and https only, TLS verified,
- * bounded in redirects, time and speed. */
-static void
-set_options(transfer *t, struct curl_slist *hdr, char *errbuf)
+ * bounded in redirects, time, speed and size (the callbacks count the
+ * bytes).  0, or -1 with d->msg naming an option this libcurl refused
+ * that one of those rules rests on; the others only help. */
+static int
+set_options(transfer *t, struct curl_slist *hdr, char *errbuf, diag *d)
 {
 	const fetch_request *rq = t->rq;
+	CURL *c = t->c;
+	const char *failed = NULL;
 
-	cu.easy_setopt(t->c, CURLOPT_URL, t->url);
-	cu.easy_setopt(t->c, CURLOPT_PROTOCOLS_STR, "http,https");
-	cu.easy_setopt(t->c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-	cu.easy_setopt(t->c, CURLOPT_FOLLOWLOCATION, 1L);
-	cu.easy_setopt(t->c, CURLOPT_MAXREDIRS, FETCH_MAX_REDIRECTS);
-	cu.easy_setopt(t->c, CURLOPT_AUTOREFERER, 1L);
-	cu.easy_setopt(t->c, CURLOPT_SSL_VERIFYPEER, 1L);
-	cu.easy_setopt(t->c, CURLOPT_SSL_VERIFYHOST, 2L);
-	cu.easy_setopt(t->c, CURLOPT_CONNECTTIMEOUT, FETCH_CONNECT_TIMEOUT);
-	cu.easy_setopt(t->c, CURLOPT_TIMEOUT, rq->timeout);
-	cu.easy_setopt(t->c, CURLOPT_LOW_SPEED_LIMIT, (long)LOW_SPEED_LIMIT);
-	cu.easy_setopt(t->c, CURLOPT_LOW_SPEED_TIME, (long)LOW_SPEED_TIME);
-	cu.easy_setopt(t->c, CURLOPT_NOSIGNAL, 1L);
+#define RULE(opt, val) \
+	if (failed == NULL && cu.easy_setopt(c, opt, val) != CURLE_OK) \
+		failed = #opt
+	if (set_protocols(c) != 0)
+		failed = "CURLOPT_PROTOCOLS";
+	RULE(CURLOPT_URL, t->url);
+	RULE(CURLOPT_FOLLOWLOCATION, 1L);
+	RULE(CURLOPT_MAXREDIRS, FETCH_MAX_REDIRECTS);
+	RULE(CURLOPT_SSL_VERIFYPEER, 1L);
+	RULE(CURLOPT_SSL_VERIFYHOST, 2L);
+	RULE(CURLOPT_CONNECTTIMEOUT, FETCH_CONNECT_TIMEOUT);
+	RULE(CURLOPT_TIMEOUT, rq->timeout);
+	RULE(CURLOPT_LOW_SPEED_LIMIT, (long)LOW_SPEED_LIMIT);
+	RULE(CURLOPT_LOW_SPEED_TIME, (long)LOW_SPEED_TIME);
+	RULE(CURLOPT_NOSIGNAL, 1L);
+	RULE(CURLOPT_ERRORBUFFER, errbuf);
+	RULE(CURLOPT_WRITEFUNCTION, on_body);
+	RULE(CURLOPT_WRITEDATA, t);
+	RULE(CURLOPT_HEADERFUNCTION, on_header);
+	RULE(CURLOPT_HEADERDATA, t);
+#undef RULE
+	if (failed != NULL)
+		return diag_fail(d, "%s: this libcurl refuses %s, which keeps fetching "
+		    "safe (too old? pith needs 7.19.4)", t->url, failed);
+	cu.easy_setopt(c, CURLOPT_AUTOREFERER, 1L);
 	/* "": every encoding this libcurl can decode. */
-	cu.easy_setopt(t->c, CURLOPT_ACCEPT_ENCODING, "");
+	cu.easy_setopt(c, CURLOPT_ACCEPT_ENCODING, "");
 	/* "": cookies in memory, for this session only. */
-	cu.easy_setopt(t->c, CURLOPT_COOKIEFILE, "");
-	cu.easy_setopt(t->c, CURLOPT_USERAGENT, rq->user_agent != NULL ?
+	cu.easy_setopt(c, CURLOPT_COOKIEFILE, "");
+	cu.easy_setopt(c, CURLOPT_USERAGENT, rq->user_agent != NULL ?
 	    rq->user_agent : "pith/" PITH_VERSION " (terminal article reader)");
-	cu.easy_setopt(t->c, CURLOPT_HTTPHEADER, hdr);
-	cu.easy_setopt(t->c, CURLOPT_ERRORBUFFER, errbuf);
-	cu.easy_setopt(t->c, CURLOPT_WRITEFUNCTION, on_body);
-	cu.easy_setopt(t->c, CURLOPT_WRITEDATA, t);
-	cu.easy_setopt(t->c, CURLOPT_HEADERFUNCTION, on_header);
-	cu.easy_setopt(t->c, CURLOPT_HEADERDATA, t);
-	cu.easy_setopt(t->c, CURLOPT_XFERINFOFUNCTION, on_progress);
-	cu.easy_setopt(t->c, CURLOPT_XFERINFODATA, t);
-	cu.easy_setopt(t->c, CURLOPT_NOPROGRESS, 0L);
+	cu.easy_setopt(c, CURLOPT_HTTPHEADER, hdr);
+	cu.easy_setopt(c, CURLOPT_XFERINFOFUNCTION, on_progress);
+	cu.easy_setopt(c, CURLOPT_XFERINFODATA, t);
+	cu.easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
+	return 0;
 }
 
 /* What a finished transfer came to: 0 with res filled, or -1. */
@@ -498,6 +548,14 @@ finish(transfer *t, CURLcode rc, const char *errbuf, diag *d)
 	cu.easy_getinfo(t->c, CURLINFO_CONTENT_TYPE, &type);
 	if (rc == CURLE_OK && t->cancelled)
 		rc = CURLE_ABORTED_BY_CALLBACK;
+	/* After the transfer too, whatever the options did: where it ended
+	 * is http(s), or nothing of it is kept. */
+	if (eff == NULL || !util_is_url(eff)) {
+		copy_printable(t->location, sizeof t->location, eff != NULL ? eff : "?",
+		    eff != NULL ? strlen(eff) : 1);
+		return diag_fail(d, "%s: refusing a redirect to %s (only http and "
+		    "https)", t->url, t->location);
+	}
 	if (rc != CURLE_OK) {
 		res->unreachable = unreachable(t, rc, code);
 		return explain(t, rc, code, errbuf, d);
@@ -547,7 +605,12 @@ fetch_url(const char *url, const fetch_request *rq, fetch_result *res, diag *d)
 	t.last = -1;
 	if ((hdr = request_headers(rq)) == NULL)
 		return diag_fail(d, "%s: out of memory", url);
-	set_options(&t, hdr, errbuf);
+	if (set_options(&t, hdr, errbuf, d) != 0) {
+		cu.easy_setopt(t.c, CURLOPT_HTTPHEADER, NULL);
+		cu.easy_setopt(t.c, CURLOPT_ERRORBUFFER, NULL);
+		cu.slist_free_all(hdr);
+		return -1;
+	}
 	rc = cu.easy_perform(t.c);
 	if (rq->progress != NULL) {
 		fetch_progress done = { .got = res->len, .elapsed = since(&t.start),

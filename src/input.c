@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 #include "cache.h"
 #include "charset.h"
 #include "input.h"
@@ -233,9 +234,9 @@ static int
 read_raw(const char *arg, const input_options *o, input *in, diag *d)
 {
 	size_t max = o->max_size ? o->max_size : INPUT_MAX_SIZE;
-	const char *colon = strstr(arg, "://");
+	const char *colon = strstr(arg, "://"), *what;
 	FILE *f;
-	int rc;
+	int fd, rc;
 
 	if (util_is_url(arg))
 		return read_url(arg, o, in, d);
@@ -244,8 +245,16 @@ read_raw(const char *arg, const input_options *o, input *in, diag *d)
 		return diag_fail(d, "%s: only http and https addresses are supported", arg);
 	if (strcmp(arg, "-") == 0)
 		return read_stream(stdin, "stdin", max, in, d);
-	if ((f = fopen(arg, "rb")) == NULL)
+	/* A page is a regular file: a FIFO or /dev/tty (a page's link can
+	 * name one) would wait for ever, or read the keyboard as a page. */
+	if ((fd = util_open_regular(arg, 1, &what)) < 0 && what != NULL)
+		return diag_fail(d, "%s: %s, not a regular file (a stream is read "
+		    "from standard input: -)", arg, what);
+	if (fd < 0 || (f = fdopen(fd, "rb")) == NULL) {
+		if (fd >= 0)
+			close(fd);
 		return diag_fail(d, "%s: %s", arg, strerror(errno));
+	}
 	rc = read_stream(f, arg, max, in, d);
 	fclose(f);
 	return rc;

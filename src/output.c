@@ -101,6 +101,38 @@ output_jstr(const char *s)
 	return j;
 }
 
+size_t
+output_strip(char *s, size_t n)
+{
+	size_t k = 0, i = 0;
+
+	while (i < n) {
+		unsigned char c = (unsigned char)s[i];
+		ucs4_t u;
+		int m;
+
+		if (c < 0x80) {
+			if ((c >= 0x20 && c != 0x7f) || c == '\n' || c == '\t')
+				s[k++] = s[i];
+			i++;
+			continue;
+		}
+		if ((m = u8_mbtoucr(&u, (const uint8_t *)s + i, n - i)) < 0) {
+			/* A stray byte is kept, unless it is a raw C1 control. */
+			if (c >= 0xa0)
+				s[k++] = s[i];
+			i++;
+			continue;
+		}
+		if (!(u < 0xa0 || (u >= 0x202a && u <= 0x202e) ||
+		    (u >= 0x2066 && u <= 0x2069) || (u >= 0xe0000 && u <= 0xe007f))) {
+			memmove(s + k, s + i, (size_t)m);
+			k += (size_t)m;
+		}
+		i += (size_t)m;
+	}
+	return k;
+}
 
 /* To a terminal, the page's bytes pass the reader's own filter line by
  * line: no escape sequence, control or bidi override the page chose
@@ -165,8 +197,8 @@ static int
 write_article(const pith_article *a, format f, int width, unsigned text_flags,
               FILE *out, diag *d)
 {
-	const char *title = pith_doc_title(pith_article_doc(a));
-	char *body = NULL;
+	const char *page_title = pith_doc_title(pith_article_doc(a));
+	char *body = NULL, *title = NULL;
 	size_t len = 0;
 	pith_error err = {0};
 	int rc = 0;
@@ -175,6 +207,17 @@ write_article(const pith_article *a, format f, int width, unsigned text_flags,
 	    f == FORMAT_HTML ? pith_article_html(a, &body, &len, &err) :
 	    pith_article_text(a, text_flags, &body, &len, &err)) != PITH_OK)
 		return diag_fail(d, "%s", err.msg);
+	/* Text for people is read on a terminal, whenever and however it
+	 * gets there; JSON and HTML are data, kept as the page had them. */
+	if (f == FORMAT_TEXT || f == FORMAT_MARKDOWN) {
+		len = output_strip(body, len);
+		if (page_title != NULL && (title = strdup(page_title)) == NULL) {
+			free(body);
+			return diag_fail(d, "cannot write the article: out of memory");
+		}
+		if (title != NULL)
+			title[output_strip(title, strlen(title))] = '\0';
+	}
 	switch (f) {
 	case FORMAT_TEXT:
 		if (title != NULL) {
@@ -210,6 +253,7 @@ write_article(const pith_article *a, format f, int width, unsigned text_flags,
 	}
 	}
 	free(body);
+	free(title);
 	if (rc != 0)
 		return diag_fail(d, "cannot write the article: out of memory");
 	return 0;

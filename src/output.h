@@ -29,6 +29,13 @@ struct json_t *output_json(const pith_article *a, const char *body);
 /* A JSON string of UTF-8 s, invalid bytes as U+FFFD; JSON null for NULL;
  * NULL when out of memory. */
 struct json_t *output_jstr(const char *s);
+/* What a file or a pipe must not carry, since it reaches a terminal
+ * later (cat, less -r): control characters but newline and tab, C1
+ * controls, bidi embeddings, overrides and isolates (U+202A..202E,
+ * U+2066..2069: text shown in another order than it is) and tag
+ * characters (U+E0000..E007F: invisible text).  Removed from s[0..n)
+ * in place; returns the new length. */
+size_t output_strip(char *s, size_t n);
 /* Write n bytes of text to a terminal through the reader's filter (no
  * escape sequences, controls or bidi overrides); 0, or -1 on OOM. */
 int output_put_safe(const char *s, size_t n, FILE *out);

@@ -87,30 +87,6 @@ put_line(util_buf *b, const char *s)
 		util_buf_put(b, *s == '\n' || *s == '\t' || *s == '\r' ? " " : s, 1);
 }
 
-/* A saved file reaches a terminal later (cat, less -r): control
- * characters other than newline and tab go, C1 controls too. */
-static void
-strip_controls(util_buf *b)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < b->len; i++) {
-		unsigned char c = (unsigned char)b->s[i];
-
-		if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f)
-			continue;
-		if (c == 0xc2 && i + 1 < b->len && (unsigned char)b->s[i + 1] >= 0x80 &&
-		    (unsigned char)b->s[i + 1] <= 0x9f) {
-			i++;
-			continue;
-		}
-		b->s[k++] = b->s[i];
-	}
-	b->len = k;
-	if (b->s != NULL)
-		b->s[k] = '\0';
-}
-
 /* A header line of page metadata, when there is one. */
 static void
 meta_line(util_buf *b, const char *lead, const char *s, const char *tail)
@@ -188,7 +164,10 @@ save_render(const pith_article *a, int markdown, int width, char **out, size_t *
 			b.oom = 1;
 	}
 	free(body);
-	strip_controls(&b);
+	if (b.s != NULL) {
+		b.len = output_strip(b.s, b.len);
+		b.s[b.len] = '\0';
+	}
 	if (b.oom) {
 		free(b.s);
 		return -1;

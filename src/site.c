@@ -52,7 +52,8 @@ sitestore_lock(const char *host, int wait_ms)
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
+	/* Never through a link someone left in its place. */
+	if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600)) < 0)
 		return -1;
 	while (flock(fd, wait_ms < 0 ? LOCK_EX : LOCK_EX | LOCK_NB) != 0) {
 		int e = errno;
@@ -137,7 +138,9 @@ sitestore_save(const char *host, const pith_site *s, char *err, size_t esize)
 		snprintf(err, esize, "%s", perr.msg);
 		return -1;
 	}
-	if (util_write_file(path, text, len, 1, &d) == UTIL_WRITTEN)
+	/* Private, as the cache is: it names the sites one reads. */
+	if (util_write_file(path, text, len, UTIL_OVERWRITE | UTIL_PRIVATE, &d) ==
+	    UTIL_WRITTEN)
 		rc = 0;
 	else
 		snprintf(err, esize, "%s: %.200s", path, d.msg);

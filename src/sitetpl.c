@@ -115,7 +115,8 @@ sitetpl_add(const char *path, int exists, const char *line, pith_template **out,
 		*slash = '\0';
 	if (slash != NULL && util_mkdirs(dir) != 0) {
 		diag_fail(d, "cannot create %s: %s", dir, strerror(errno));
-	} else if (util_write_file(path, b.s, b.len, 1, d) != UTIL_WRITTEN) {
+	} else if (util_write_file(path, b.s, b.len, UTIL_OVERWRITE |
+	    UTIL_PRIVATE, d) != UTIL_WRITTEN) {
 		char why[256];
 
 		snprintf(why, sizeof why, "%.200s", d != NULL ? d->msg : "");

@@ -173,6 +173,50 @@ util_read_file(const char *path, size_t max, char **text, size_t *len)
 	return rc;
 }
 
+/* What a file that is not a regular file is, for messages. */
+static const char *
+util_kind(mode_t m)
+{
+	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO" :
+	    S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device" :
+	    S_ISSOCK(m) ? "a socket" : S_ISLNK(m) ? "a symbolic link" :
+	    "not a regular file";
+}
+
+int
+util_open_regular(const char *path, int follow, const char **what)
+{
+	struct stat st;
+	int fd, e, fl;
+
+	*what = NULL;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
+	if (fd < 0) {
+		/* O_NOFOLLOW's ELOOP, a socket's ENXIO: say what it is. */
+		e = errno;
+		if ((e == ELOOP || e == ENXIO) && (follow ? stat(path, &st) :
+		    lstat(path, &st)) == 0 && !S_ISREG(st.st_mode))
+			*what = util_kind(st.st_mode);
+		errno = e;
+		return -1;
+	}
+	if (fstat(fd, &st) != 0) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		*what = util_kind(st.st_mode);
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	if ((fl = fcntl(fd, F_GETFL)) >= 0)
+		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	return fd;
+}
+
 static void
 write_err(diag *d, int e)
 {
@@ -208,7 +252,7 @@ util_mkdirs(const char *dir)
  * name in tmp, or -1 with errno set and nothing left behind. */
 static int
 write_temp(const char *dir, const char *base, const char *data, size_t len,
-           char *tmp, size_t size)
+           int private, char *tmp, size_t size)
 {
 	mode_t mask;
 	size_t off = 0;
@@ -217,11 +261,14 @@ write_temp(const char *dir, const char *base, const char *data, size_t len,
 	snprintf(tmp, size, "%s/.%.100s.XXXXXX", dir, base);
 	if ((fd = mkstemp(tmp)) < 0)
 		return -1;
-	/* mkstemp makes it 0600; what pith writes is an ordinary file. */
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) != 0)
-		goto fail;
+	/* mkstemp makes it 0600; what pith writes is an ordinary file,
+	 * unless it is private. */
+	if (!private) {
+		mask = umask(0);
+		umask(mask);
+		if (fchmod(fd, 0666 & ~mask) != 0)
+			goto fail;
+	}
 	while (off < len) {
 		ssize_t w = write(fd, data + off, len - off);
 
@@ -280,9 +327,10 @@ put_in_place(const char *tmp, const char *path, int overwrite, diag *d)
 }
 
 util_write_result
-util_write_file(const char *path, const char *data, size_t len, int overwrite,
+util_write_file(const char *path, const char *data, size_t len, int flags,
                 diag *d)
 {
+	int overwrite = (flags & UTIL_OVERWRITE) != 0;
 	char dir[4096], tmp[4400];
 	const char *slash = strrchr(path, '/'), *base;
 	struct stat st;
@@ -312,7 +360,8 @@ util_write_file(const char *path, const char *data, size_t len, int overwrite,
 		if (!overwrite)
 			return UTIL_EXISTS;
 	}
-	if (write_temp(dir, base, data, len, tmp, sizeof tmp) != 0) {
+	if (write_temp(dir, base, data, len, (flags & UTIL_PRIVATE) != 0, tmp,
+	    sizeof tmp) != 0) {
 		write_err(d, errno);
 		return UTIL_FAILED;
 	}

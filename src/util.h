@@ -59,6 +59,14 @@ int util_read_stream(FILE *f, size_t max, char **text, size_t *len);
 /* The same for the file at path; fopen's errno when it cannot be opened. */
 int util_read_file(const char *path, size_t max, char **text, size_t *len);
 
+/* Open path to read, only if it is a regular file: O_NONBLOCK, so a
+ * FIFO or a terminal never holds up the open, and fstat after it, so
+ * what is read is what was checked; unless follow, not through a
+ * symbolic link (O_NOFOLLOW).  The descriptor (blocking again), or -1:
+ * with *what saying what path is instead ("a FIFO", "a symbolic link",
+ * ...), or with *what NULL and errno set. */
+int util_open_regular(const char *path, int follow, const char **what);
+
 /* mkdir -p dir, new folders private (0700): what pith keeps names what
  * one reads.  0, or -1 with errno set. */
 int util_mkdirs(const char *dir);
@@ -69,13 +77,20 @@ typedef enum {
 	UTIL_FAILED = -1       /* not written: d->msg says why (strerror) */
 } util_write_result;
 
+/* util_write_file's flags. */
+enum {
+	UTIL_OVERWRITE = 1,    /* replace an existing file */
+	UTIL_PRIVATE = 2       /* 0600, whatever the umask: it names what one reads */
+};
+
 /* Write data to path atomically: a temporary file in the target's
  * directory, fsync, then rename, so a crash or a full disk never leaves
- * half a file where a whole one (or an older one) was.  Unless
- * overwrite, an existing path is left alone (UTIL_EXISTS), even if it
- * appears while writing. */
+ * half a file where a whole one (or an older one) was.  Unless flags
+ * has UTIL_OVERWRITE, an existing path is left alone (UTIL_EXISTS),
+ * even if it appears while writing; the file is 0666 less the umask,
+ * or with UTIL_PRIVATE 0600. */
 util_write_result util_write_file(const char *path, const char *data, size_t len,
-                                  int overwrite, diag *d);
+                                  int flags, diag *d);
 
 /* ------------------------------------------------------------- places */
 

@@ -327,8 +327,15 @@ warc_http_head(warc_record *rec, const char *head, size_t n)
 {
 	if (n > 9 && strncasecmp(head, "HTTP/", 5) == 0) {
 		const char *sp = memchr(head, ' ', n);
+		size_t k = sp != NULL ? (size_t)(sp - head) + 1 : n;
 
-		rec->http_status = sp != NULL ? atoi(sp + 1) : 0;
+		/* Three digits, as RFC 9112 has it: atoi on a server's
+		 * "99999999999" overflowed (found by fuzz_warc). */
+		rec->http_status = 0;
+		if (k + 3 <= n && strspn(head + k, "0123456789") >= 3 &&
+		    (k + 3 == n || head[k + 3] < '0' || head[k + 3] > '9'))
+			rec->http_status = (head[k] - '0') * 100 + (head[k + 1] - '0') * 10 +
+			    (head[k + 2] - '0');
 	}
 	free(rec->content_type);
 	rec->content_type = warc_http_header(head, n, "Content-Type");

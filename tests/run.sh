@@ -28,7 +28,7 @@ count() {
 		echo "not ok - $name exited with status $st"
 	fi
 	grep -E '^(not ok|#)' "$log" | grep -v '^# ok' | sed "s|^|$name: |"
-	if [ "$f" -gt 0 ]; then tail -n 20 "$log" | sed "s/^/$name| /"; fi
+	if [ "$f" -gt 0 ]; then tail -n 20 "$log" | sed "s#^#$name| #"; fi
 	echo "$name: $p passed, $f failed"
 	pass=$((pass + p))
 	fail=$((fail + f))

@@ -9,8 +9,10 @@
  *     (charset, parse, extract, JSON or text);
  *   one writer prints the records in input order, as each next one is
  *     done, and frees its slot.
- * So at most `window` pages are in memory at any time, whatever the run's
- * length, and the output order is the input order for any N.
+ * So at most `window` pages, and at most BATCH_BYTES_PER_WORKER bytes of
+ * pages per worker (but always one page), are in memory at any time,
+ * whatever the run's length, and the output order is the input order
+ * for any N.
  *
  * Workers call only the core (no globals), input_decode, output_json /
  * output_write and jansson: nothing that prints or keeps static state.
@@ -38,6 +40,9 @@
 #define BATCH_MAX_DEPTH 64
 /* Ring slots per worker: room for a slow page while the others go on. */
 #define BATCH_SLOTS_PER_WORKER 16
+/* The pages in the ring, by their bytes: 16 pages of 60 MB behind a slow
+ * one held a gigabyte. */
+#define BATCH_BYTES_PER_WORKER ((size_t)64 << 20)
 
 typedef struct {
 	char *id;          /* the path, or the WARC record's id */
@@ -71,12 +76,14 @@ typedef struct {
 	batch_job *ring;
 	size_t window;
 	unsigned long long put, taken, written;
+	size_t held, held_max;  /* bytes of the pages in the ring, and the bound */
 	int closed;             /* the reader is finished */
 	int broken;             /* stdout failed: stop reading */
 	int werrno;             /* why it failed */
 
-	/* Counts, under mu. */
+	/* Counts, under mu; links and special files only by the reader. */
 	unsigned long long pages, failed, skipped, bytes;
+	unsigned long long links, special;
 	long long disk_done, disk_total;
 	double start, drawn_at;
 	int drawn;
@@ -350,11 +357,12 @@ batch_writer(void *arg)
 		if (j.failed && b->text) {
 			batch_undraw(b);
 			fflush(stdout);
-			fprintf(stderr, "pith: %s: %s\n", j.id, j.why);
+			report("%s: %s", j.id, j.why);
 		}
 		b->pages++;
 		b->failed += (unsigned long long)j.failed;
 		b->bytes += j.len;
+		b->held -= j.len;
 		/* Counted as written, not as read: the reader runs ahead. */
 		b->disk_done += j.disk;
 		b->written++;
@@ -377,7 +385,9 @@ static int
 batch_put(batch *b, batch_job *j)
 {
 	pthread_mutex_lock(&b->mu);
-	while (b->put - b->written >= b->window && !b->broken)
+	/* A page bigger than the bound goes alone. */
+	while (!b->broken && (b->put - b->written >= b->window ||
+	    (b->held > 0 && b->held + j->len > b->held_max)))
 		pthread_cond_wait(&b->room, &b->mu);
 	if (b->broken) {
 		pthread_mutex_unlock(&b->mu);
@@ -386,6 +396,7 @@ batch_put(batch *b, batch_job *j)
 	}
 	b->ring[b->put % b->window] = *j;
 	b->ring[b->put % b->window].done = 0;
+	b->held += j->len;
 	b->put++;
 	pthread_cond_signal(&b->more);
 	pthread_mutex_unlock(&b->mu);
@@ -477,18 +488,34 @@ batch_warc(batch *b, const char *name, warc_reader *r)
 	return 0;
 }
 
-/* One file: a page (gzip or not), or a WARC file by its first bytes. */
+/* One file: a page (gzip or not), or a WARC file by its first bytes.
+ * Only a regular file is read, and, unless follow, not through a
+ * symbolic link: what a directory holds is not to send pith elsewhere
+ * (/proc/self/environ) nor to hold it up (a FIFO). */
 static int
-batch_file(batch *b, const char *path, long long size)
+batch_file(batch *b, const char *path, int follow)
 {
-	gzFile f = gzopen(path, "rb");
+	const char *what;
+	int fd = util_open_regular(path, follow, &what);
+	gzFile f = NULL;
 	batch_job j = {0};
 	size_t cap = 0;
+	long long size = 0;
+	struct stat st;
 	int got, rc;
 
-	if (f == NULL)
-		return batch_put_error(b, path, NULL, "%s", errno != 0 ?
-		    strerror(errno) : "cannot open");
+	if (fd < 0 && what != NULL)
+		return batch_put_error(b, path, NULL, "%s, not a regular file", what);
+	if (fd >= 0 && fstat(fd, &st) == 0)
+		size = (long long)st.st_size;
+	if (fd < 0 || (f = gzdopen(fd, "rb")) == NULL) {
+		int e = errno;
+
+		if (fd >= 0)
+			close(fd);
+		return batch_put_error(b, path, NULL, "%s", e != 0 ? strerror(e) :
+		    "cannot open");
+	}
 	gzbuffer(f, 1 << 17);
 	j.id = strdup(path);
 	for (;;) {
@@ -593,17 +620,35 @@ batch_not_dot(const struct dirent *d)
 	return strcmp(d->d_name, ".") != 0 && strcmp(d->d_name, "..") != 0;
 }
 
-/* A path from the command line or the list: a directory is walked in
- * name order (so a run's order is the same each time), a file read.
- * count: only add up the sizes, for the progress line's ETA. */
+/* What a walk passes over: a symbolic link (to a page or a folder), or
+ * a FIFO, device or socket with a page's name.  Counted for the
+ * summary, once (not in the ETA's pass). */
+static void
+batch_pass(batch *b, int link, int count)
+{
+	if (count)
+		return;
+	pthread_mutex_lock(&b->mu);
+	if (link)
+		b->links++;
+	else
+		b->special++;
+	pthread_mutex_unlock(&b->mu);
+}
+
+/* A path from the command line or the list (top: links followed), or
+ * one a walk found (top 0: lstat'ed by the walk, a directory or a
+ * regular file): a directory is walked in name order (so a run's order
+ * is the same each time), a file read.  count: only add up the sizes,
+ * for the progress line's ETA. */
 static int
 batch_path(batch *b, const char *path, int depth, int top, int count)
 {
-	struct stat st, lst;
+	struct stat st;
 	struct dirent **names = NULL;
 	int n, rc = 0;
 
-	if (stat(path, &st) != 0) {
+	if ((top ? stat(path, &st) : lstat(path, &st)) != 0) {
 		if (count)
 			return 0;
 		return batch_put_error(b, path, NULL, "%s", strerror(errno));
@@ -613,11 +658,8 @@ batch_path(batch *b, const char *path, int depth, int top, int count)
 			b->disk_total += st.st_size;
 			return 0;
 		}
-		return batch_file(b, path, (long long)st.st_size);
+		return batch_file(b, path, top);
 	}
-	/* Symbolic links to directories are followed only when named. */
-	if (!top && (lstat(path, &lst) != 0 || S_ISLNK(lst.st_mode)))
-		return 0;
 	if (depth > BATCH_MAX_DEPTH) {
 		if (count)
 			return 0;
@@ -634,12 +676,20 @@ batch_path(batch *b, const char *path, int depth, int top, int count)
 		struct stat cst;
 
 		if (p != NULL) {
+			int wanted = batch_wanted(names[i]->d_name);
+
 			snprintf(p, len, "%s%s%s", path,
 			    path[strlen(path) - 1] == '/' ? "" : "/", names[i]->d_name);
-			if (stat(p, &cst) == 0 && S_ISDIR(cst.st_mode))
+			/* Links are followed only when named, never in a walk. */
+			if (lstat(p, &cst) != 0)
+				;
+			else if (S_ISLNK(cst.st_mode)) {
+				if (wanted || (stat(p, &cst) == 0 && S_ISDIR(cst.st_mode)))
+					batch_pass(b, 1, count);
+			} else if (S_ISDIR(cst.st_mode) || (wanted && S_ISREG(cst.st_mode)))
 				rc = batch_path(b, p, depth + 1, 0, count);
-			else if (batch_wanted(names[i]->d_name))
-				rc = batch_path(b, p, depth + 1, 0, count);
+			else if (wanted)
+				batch_pass(b, 0, count);
 		} else if (rc == 0) {
 			rc = batch_put_error(b, path, NULL, "%s", "out of memory");
 		}
@@ -894,12 +944,21 @@ batch_status(batch *b, int rc, const batch_options *o)
 	} else if (o->strict && b->failed > 0) {
 		status = 1;
 	}
-	if (!o->quiet)
-		report("batch: %llu pages, %llu failed, %llu skipped (not HTML), "
+	if (!o->quiet) {
+		char passed[160] = "";
+
+		/* What the walk did not read, when it passed over anything. */
+		if (b->links + b->special > 0)
+			snprintf(passed, sizeof passed, ", passed over %llu symbolic "
+			    "link%s and %llu FIFO%s, device%s or socket%s", b->links,
+			    b->links == 1 ? "" : "s", b->special, b->special == 1 ? "" : "s",
+			    b->special == 1 ? "" : "s", b->special == 1 ? "" : "s");
+		report("batch: %llu pages, %llu failed, %llu skipped (not HTML)%s, "
 		    "%.1f MB in %.2f s (%.1f pages/s, %.1f MB/s)", b->pages, b->failed,
-		    b->skipped, (double)b->bytes / 1e6, el,
+		    b->skipped, passed, (double)b->bytes / 1e6, el,
 		    el > 0 ? (double)b->pages / el : 0.0,
 		    el > 0 ? (double)b->bytes / el / 1e6 : 0.0);
+	}
 	return status;
 }
 
@@ -945,6 +1004,7 @@ batch_go(int argc, char **argv, pith_params *params)
 	b.tty_out = isatty(STDOUT_FILENO);
 	b.progress = isatty(STDERR_FILENO);
 	b.window = (size_t)o.jobs * BATCH_SLOTS_PER_WORKER;
+	b.held_max = (size_t)o.jobs * BATCH_BYTES_PER_WORKER;
 	if ((b.ring = calloc(b.window, sizeof *b.ring)) == NULL ||
 	    (workers = calloc((size_t)o.jobs, sizeof *workers)) == NULL) {
 		free(b.ring);

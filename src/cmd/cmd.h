@@ -40,6 +40,9 @@ int cmd_usage(const cmd_entry *c, const char *fmt, const char *arg);
 
 /* The one place errors are reported: "pith: ..." on stderr. */
 void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* s to out as one field of a table: controls (tabs and newlines too),
+ * bidi controls and invalid bytes escaped as report does for a pipe. */
+void report_field(const char *s, FILE *out);
 /* A service's warnings, then its error when failed: each as report. */
 void report_diag(const diag *d, int failed);
 

@@ -832,7 +832,8 @@ ev_print(const ev_run *run, unsigned metrics, bool per_doc)
 			double p, r;
 
 			ev_doc_pr(s, &p, &r);
-			printf("%s", run->ids[d]);
+			/* Ids and notes come from the corpus and its pages. */
+			report_field(run->ids[d], stdout);
 			if (metrics & EV_SHINGLE) {
 				if (p >= 0)
 					printf("\t%.3f", p);
@@ -855,7 +856,9 @@ ev_print(const ev_run *run, unsigned metrics, bool per_doc)
 				else
 					printf("\t-");
 			}
-			printf("\t%s\n", s->fail ? s->fail : "");
+			putchar('\t');
+			report_field(s->fail ? s->fail : "", stdout);
+			putchar('\n');
 		}
 	}
 }

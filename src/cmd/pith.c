@@ -344,10 +344,15 @@ parse_options(int argc, char **argv, pith_options *o)
 	return -1;
 }
 
-/* Settings-file warnings go to stderr at once; the reader repeats the
- * first in its message line, since its screen hides stderr. */
+/* Settings-file warnings go to stderr at once, the first ten of them
+ * (a file of garbage is not thousands of lines of it), then how many
+ * more; the reader repeats the first in its message line, since its
+ * screen hides stderr. */
+enum { CONFIG_WARNINGS_SHOWN = 10 };
+
 typedef struct {
 	char first[256];
+	char file[256];
 	int n;
 } config_warnings;
 
@@ -361,9 +366,11 @@ config_warning(void *ctx, const char *file, int line, const char *msg)
 		snprintf(text, sizeof text, "%s:%d: %s", file, line, msg);
 	else
 		snprintf(text, sizeof text, "%s: %s", file, msg);
-	report("%s", text);
+	if (w->n < CONFIG_WARNINGS_SHOWN)
+		report("%s", text);
 	if (w->n++ == 0)
 		memcpy(w->first, text, sizeof text);
+	snprintf(w->file, sizeof w->file, "%s", file);
 }
 
 /* The settings file under the command line: 0, or EXIT_USAGE when
@@ -376,6 +383,9 @@ merge_config(pith_options *o, config *cfg, config_warnings *cw)
 		o->algorithm = "template";
 	if (config_load(cfg, o->config, config_warning, cw) != 0 && o->config != NULL)
 		return EXIT_USAGE;
+	if (cw->n > CONFIG_WARNINGS_SHOWN)
+		report("%s: %d more warnings not shown", cw->file,
+		    cw->n - CONFIG_WARNINGS_SHOWN);
 	if (o->algorithm == NULL && cfg->algorithm[0] != '\0')
 		o->algorithm = cfg->algorithm;
 	if (o->theme == NULL && cfg->theme[0] != '\0')
@@ -585,7 +595,7 @@ pith_main(int argc, char **argv)
 {
 	pith_options o = { .fmt = FORMAT_TEXT, .width = -1, .learn = 1 };
 	config cfg = {0};
-	config_warnings cw = {{0}, 0};
+	config_warnings cw = {{0}, {0}, 0};
 	pith_template *tpl = NULL;
 	/* Pages with a host teach its statistics (-a site) unless --no-learn. */
 	sitestore_session ss = {0};

@@ -1,29 +1,99 @@
 /* report.c - the one place the program reports errors. */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include "cmd.h"
+#include "layout.h"
+
+/* "pith: " and msg as one line of stderr.  A message names files, WARC
+ * records and pages, any of which may hold escape sequences: to a
+ * terminal it passes the reader's filter, elsewhere what the filter
+ * drops is escaped (\x1b), so a log read later is as safe and loses
+ * nothing. */
+static void
+report_line(const char *msg)
+{
+	size_t n = strlen(msg), size = 4 * n + 1;
+	char *safe = malloc(size);
+
+	fflush(stdout);
+	if (safe == NULL) {
+		fputs("pith: out of memory\n", stderr);
+		return;
+	}
+	if (isatty(STDERR_FILENO))
+		layout_clean(msg, n, 0, safe, size);
+	else
+		layout_escape(msg, n, safe, size);
+	fprintf(stderr, "pith: %s\n", safe);
+	free(safe);
+}
+
+void
+report_field(const char *s, FILE *out)
+{
+	size_t n = strlen(s), size = 4 * n + 1;
+	char *safe = malloc(size);
+
+	if (safe == NULL) {
+		fputs("?", out);
+		return;
+	}
+	layout_escape(s, n, safe, size);
+	fputs(safe, out);
+	free(safe);
+}
+
+/* fmt's message, malloc'd; NULL when out of memory. */
+static char *
+report_format(const char *fmt, va_list ap)
+{
+	va_list aq;
+	char *msg;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0 || (msg = malloc((size_t)n + 1)) == NULL)
+		return NULL;
+	vsnprintf(msg, (size_t)n + 1, fmt, ap);
+	return msg;
+}
 
 void
 report(const char *fmt, ...)
 {
 	va_list ap;
+	char *msg;
 
-	fflush(stdout);
-	fputs("pith: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	msg = report_format(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	report_line(msg != NULL ? msg : "out of memory");
+	free(msg);
 }
 
 int
 cmd_usage(const cmd_entry *c, const char *fmt, const char *arg)
 {
-	fprintf(stderr, "pith: %s", c->prefix);
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, " (see pith %s%s--help)\n", c->name, c->name[0] ? " " : "");
+	char *what, *msg = NULL;
+	size_t n;
+
+	/* fmt is the command's own, with one %s for arg. */
+	n = (size_t)snprintf(NULL, 0, fmt, arg) + 1;
+	if ((what = malloc(n)) != NULL) {
+		snprintf(what, n, fmt, arg);
+		n += strlen(c->prefix) + strlen(c->name) + 32;
+		if ((msg = malloc(n)) != NULL)
+			snprintf(msg, n, "%s%s (see pith %s%s--help)", c->prefix, what,
+			    c->name, c->name[0] ? " " : "");
+	}
+	report_line(msg != NULL ? msg : "out of memory");
+	free(what);
+	free(msg);
 	return EXIT_USAGE;
 }
 

@@ -274,7 +274,7 @@ usage "two pages" "one page at a time" "$T/page.html" "$T/rel.html"
 run -d "$T/nonexistent.html"
 expect_fail "input: missing file" 3 "nonexistent.html: No such file or directory"
 run -d "$T"
-expect_fail "input: a directory" 3 "Is a directory"
+expect_fail "input: a directory" 3 "a directory, not a regular file"
 run -d ftp://x/y
 expect_fail "input: ftp:// refused" 3 "ftp://x/y: only http and https"
 run -d file:///etc/passwd
@@ -644,12 +644,16 @@ expect_text "markdown: the caption" "The lighthouse, seen from the pier."
 
 # ------------------------------------------------------------- terminal
 
-# To a terminal, -d output loses bidi overrides and isolates as well as
-# controls; piped, the text is left as it is.
+# -d output loses bidi overrides and isolates, to a terminal with the
+# controls, piped too (the text reaches a terminal later); JSON is data
+# and keeps them.
 printf '<html><head><title>T\342\200\256evil</title></head><body><article><p>An override \342\200\256 here, an isolate \342\201\246 there, and enough ordinary words around them to make an article.</p></article></body></html>' >"$T/bidi.html"
 run -d "$T/bidi.html"
-if grep -q "$(printf '\342\200\256')" "$T/out"; then ok "piped: bidi override kept as text"
-else not_ok "piped: bidi override kept as text"; fi
+if grep -q "$(printf '\342\200\256')" "$T/out"; then not_ok "piped: bidi override dropped"
+else ok "piped: bidi override dropped"; fi
+run -d -f json "$T/bidi.html"
+if grep -q "$(printf '\342\200\256')" "$T/out"; then ok "piped JSON: bidi override kept as data"
+else not_ok "piped JSON: bidi override kept as data"; fi
 if command -v script >/dev/null 2>&1; then
 	timeout 20 script -qc "$PITH -d $T/bidi.html" /dev/null </dev/null >"$T/tty" 2>&1
 	if grep -q "ordinary words" "$T/tty" &&

@@ -603,8 +603,8 @@ usage "--timeout x" "bad timeout 'x' (seconds, 1 to 86400)" --timeout x "$u/page
 usage "--max-size 0" "bad size '0'" --max-size 0 "$u/page.html"
 usage "--max-size 5q" "bad size '5q'" --max-size 5q "$u/page.html"
 usage "--cache-size -1" "bad size '-1'" --cache-size -1 "$u/page.html"
-usage "--user-agent with a newline" "bad user agent 'a
-b'" --user-agent 'a
+# The message stays one line: the newline is shown escaped.
+usage "--user-agent with a newline" "bad user agent 'a\\x0ab'" --user-agent 'a
 b' "$u/page.html"
 run --help
 missing=

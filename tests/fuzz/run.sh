@@ -44,6 +44,62 @@ pages() {
 	done
 }
 
+# cut_pages DIR [MAX]: pages in DIR over -max_len (4 KB) get pieces
+# that fit it, cut before a tag, behind a head of their own; at most MAX
+# pieces a page (all without).
+cut_pages() {
+	python3 - "$1" "${2:-0}" <<-'EOF'
+	import os, sys
+	d, most, room = sys.argv[1], int(sys.argv[2]), 4096 - 100
+	head = b'<!DOCTYPE html><html><head><meta charset="utf-8"><title>Part</title></head><body>'
+	for f in sorted(os.listdir(d)):
+	    t = open(os.path.join(d, f), "rb").read()
+	    if len(t) <= 4096 or t.find(b"<body") < 0:
+	        continue
+	    i, k = t.find(b"<body"), 0
+	    while i < len(t) and (most == 0 or k < most):
+	        j = t.rfind(b"<", i + 1, i + room) if i + room < len(t) else len(t)
+	        j = j if j > i else min(len(t), i + room)
+	        open(os.path.join(d, "%s.part%d" % (f, k)), "wb").write(head + t[i:j])
+	        i, k = j, k + 1
+	EOF
+}
+
+# real_seeds BIN DIR: pages of real sites for the core harness, cut to
+# -max_len as the fixtures are, and of those the pieces that add to
+# what DIR's seeds cover (libFuzzer's -merge): they find far more than
+# the fixtures alone.  The pages are FUZZ_PAGES (a folder of .html or
+# .html.gz, searched to any depth; default the corpora in ../shared
+# beside the checkout), never committed; at most FUZZ_PAGES_MAX (300),
+# spread over the folder, 8 pieces each.
+real_seeds() {
+	src=${FUZZ_PAGES:-$top/../shared/corpus}
+	[ -d "$src" ] || return 0
+	rm -rf "$tmp/real"
+	mkdir -p "$tmp/real"
+	python3 - "$src" "$tmp/real" "${FUZZ_PAGES_MAX:-300}" <<-'EOF'
+	import gzip, os, sys
+	src, out, most = sys.argv[1], sys.argv[2], int(sys.argv[3])
+	found = sorted(os.path.join(r, f) for r, _, fs in os.walk(src) for f in fs
+	               if f.endswith((".html", ".htm", ".html.gz")))
+	step = max(1, len(found) // most) if most > 0 else 1
+	for i, f in enumerate(found[::step][:most]):
+	    try:
+	        t = open(f, "rb").read()
+	        if f.endswith(".gz"):
+	            t = gzip.decompress(t)
+	    except (OSError, EOFError):
+	        continue
+	    open(os.path.join(out, "real%d.html" % i), "wb").write(t)
+	EOF
+	cut_pages "$tmp/real" 8
+	# The whole pages stay out: over -max_len they would be cut anyway.
+	find "$tmp/real" -name 'real*.html' -size +4k -delete
+	"$1" $opts -merge=1 -max_len=4096 "$2" "$tmp/real" >"$tmp/merge.log" 2>&1 </dev/null
+	echo "# fuzz core: $(ls "$tmp/real" | wc -l) pieces of real pages from $src;" \
+	    "$(sed -n 's/.*MERGE-OUTER: \([0-9]*\) new files.*/\1/p' "$tmp/merge.log" | tail -n 1) add coverage"
+}
+
 # seed NAME DIR: the seed corpus of one harness: the files committed
 # in tests/fuzz/seeds/NAME/, and what is generated here.
 seed() {
@@ -53,24 +109,10 @@ seed() {
 	case $1 in
 	core)
 		# The pages, and the bodies of those over -max_len in pieces
-		# that fit it (cut before a tag, behind a head of their own):
-		# otherwise only each page's first 4 KB would be explored.
+		# that fit it: otherwise only each page's first 4 KB would be
+		# explored.
 		pages "$2"
-		python3 - "$2" <<-'EOF'
-		import os, sys
-		d, room = sys.argv[1], 4096 - 100
-		head = b'<!DOCTYPE html><html><head><meta charset="utf-8"><title>Part</title></head><body>'
-		for f in sorted(os.listdir(d)):
-		    t = open(os.path.join(d, f), "rb").read()
-		    if len(t) <= 4096 or t.find(b"<body") < 0:
-		        continue
-		    i, k = t.find(b"<body"), 0
-		    while i < len(t):
-		        j = t.rfind(b"<", i + 1, i + room) if i + room < len(t) else len(t)
-		        j = j if j > i else min(len(t), i + room)
-		        open(os.path.join(d, "%s.part%d" % (f, k)), "wb").write(head + t[i:j])
-		        i, k = j, k + 1
-		EOF
+		cut_pages "$2"
 		;;
 	charset)
 		# The pages as they are, and in other encodings, with and
@@ -140,6 +182,46 @@ seed() {
 		printf '\357\273\277 div \nclass = a b \ndata-x=  v=w  \n' >"$2/bom"
 		printf 'bad line\n=\nclass=\n' >"$2/bad"
 		;;
+	warc)
+		# Records of every kind batch meets: warcinfo, request, a
+		# response plain, chunked, gzipped, a redirect, a resource, one
+		# cut short, one over the harness's limit; each file plain and
+		# as .warc.gz (a gzip member per record).
+		python3 - "$2" <<-'EOF'
+		import gzip, sys
+		d = sys.argv[1]
+		def rec(kind, block, extra=b""):
+		    return (b"WARC/1.0\r\nWARC-Type: " + kind + b"\r\nWARC-Record-ID: <urn:uuid:" +
+		            kind + b">\r\nWARC-Target-URI: http://example.org/\r\n" + extra +
+		            b"Content-Length: %d\r\n\r\n" % len(block) + block + b"\r\n\r\n")
+		H = b"Content-Type: application/http; msgtype=response\r\n"
+		page = b"<html><head><title>T</title></head><body><p>caf\xe9 words</p></body></html>"
+		gz = gzip.compress(page)
+		recs = {
+		    "info": rec(b"warcinfo", b"software: pith\r\n"),
+		    "request": rec(b"request", b"GET / HTTP/1.1\r\nHost: example.org\r\n\r\n"),
+		    "response": rec(b"response", b"HTTP/1.1 200 OK\r\nContent-Type: text/html; "
+		                    b"charset=iso-8859-1\r\n\r\n" + page, H),
+		    "chunked": rec(b"response", b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n"
+		                   b"Transfer-Encoding: chunked\r\n\r\n%x\r\n" % len(page) + page +
+		                   b"\r\n0\r\n\r\n", H),
+		    "gzip": rec(b"response", b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n"
+		                b"Content-Encoding: gzip\r\n\r\n" + gz, H),
+		    "redirect": rec(b"response", b"HTTP/1.1 301 Moved\r\nLocation: /x\r\n\r\n", H),
+		    "resource": rec(b"resource", page, b"Content-Type: text/html\r\n"),
+		    "big": rec(b"response", b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n" +
+		               page * 40, H),
+		}
+		recs["cut"] = recs["response"][:-40]
+		for name, r in recs.items():
+		    open("%s/%s.warc" % (d, name), "wb").write(r)
+		    open("%s/%s.warc.gz" % (d, name), "wb").write(gzip.compress(r))
+		allr = [recs[k] for k in ("info", "request", "response", "chunked", "gzip",
+		                          "redirect", "resource")]
+		open(d + "/all.warc", "wb").write(b"".join(allr))
+		open(d + "/all.warc.gz", "wb").write(b"".join(gzip.compress(r) for r in allr))
+		EOF
+		;;
 	config)
 		# The shipped themes are settings files of the other kind.
 		for f in "$top"/themes/*.theme; do
@@ -190,6 +272,10 @@ for name in $names; do
 	rm -rf "$fb/seed/$name"
 	mkdir -p "$fb/seed/$name" "$fb/artifacts"
 	seed "$name" "$fb/seed/$name"
+	# Not in CI (--check): its run stays as it was, and quick.
+	if [ $check = 0 ] && [ "$name" = core ]; then
+		real_seeds "$bin" "$fb/seed/$name"
+	fi
 	log=$tmp/$name.log
 	if [ $check = 1 ]; then
 		# The seeds in one go, the regression fixtures one by one so

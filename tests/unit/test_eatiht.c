@@ -34,7 +34,7 @@ test_clean(void **state)
 	assert_int_equal(pith_doc_parse(page, strlen(page), NULL, &d, &err), PITH_OK);
 	drop = calloc(pith_doc_nnodes(d), 1);
 	assert_non_null(drop);
-	assert_true(eatiht_clean(d, drop) > 0);
+	assert_true(eatiht_clean(d, drop, NULL) > 0);
 	assert_int_equal(drop[node_with_tag(d, "head")], EATIHT_TAG);
 	assert_int_equal(drop[node_with_tag(d, "style")], EATIHT_INSIDE);
 	assert_int_equal(drop[node_with_tag(d, "header")], EATIHT_TAG);

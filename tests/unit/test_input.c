@@ -1,6 +1,7 @@
 /* test_input.c - pages read from files and the cache, decoded, and why
  * not, said to the caller instead of printed. */
 #include "helpers.h"
+#include <sys/stat.h>
 #include "cache.h"
 #include "input.h"
 
@@ -87,6 +88,16 @@ test_file(void **state)
 	assert_null(strstr(in.data, "<pre>"));
 	assert_non_null(strstr(in.data, "<p>hi</p>"));
 	input_free(&in);
+	/* A FIFO (or a device) is refused at once, not waited on. */
+	snprintf(path, sizeof path, "%s/fifo.html", dir);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_int_equal(input_read(path, NULL, &in, &d), -1);
+	input_free(&in);
+	assert_non_null(strstr(d.msg, "fifo.html: a FIFO, not a regular file"));
+	unlink(path);
+	assert_int_equal(input_read("/dev/null", NULL, &in, &d), -1);
+	input_free(&in);
+	assert_non_null(strstr(d.msg, "/dev/null: a character device, not a regular file"));
 }
 
 static void

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "layout.h"
 #include "overlay.h"
@@ -281,6 +282,102 @@ test_controls_removed(void **state)
 	assert_int_equal(layout_clean("\xe6\xbc\xa2\xe6\xbc\xa2", 6, 0, out, 5), 3);
 }
 
+/* A log or a pipe gets what the screen drops as escapes; tag characters
+ * (U+E0000..E007F, invisible) are dropped on screen. */
+static void
+test_escape(void **state)
+{
+	static const char evil[] = "a\x1b]2;x\x07" "b\tc\nd\xc2\x9b" "e\xe2\x80\xae"
+	    "f\xf3\xa0\x81\x81g\xff";
+	char out[128];
+
+	(void)state;
+	layout_escape(evil, strlen(evil), out, sizeof out);
+	assert_string_equal(out, "a\\x1b]2;x\\x07b\\x09c\\x0ad\\u009be\\u202ef"
+	    "\\U000e0041g\\xff");
+	/* 4 * n + 1 always holds it. */
+	assert_true(4 * strlen(evil) + 1 > strlen(out));
+	layout_clean(evil, strlen(evil), 0, out, sizeof out);
+	assert_string_equal(out, "a]2;xb c defg\xef\xbf\xbd");
+	/* An emoji flag's tags go, the flag stays. */
+	layout_clean("\xf0\x9f\x8f\xb4\xf3\xa0\x81\xa7", 8, 0, out, sizeof out);
+	assert_string_equal(out, "\xf0\x9f\x8f\xb4");
+}
+
+/* CPU seconds of laying out html (every block, as the overlay does):
+ * the least of three runs. */
+static double
+layout_time(const char *html)
+{
+	layout_options o = { .width = 80, .overlay = 1, .numbers = 1 };
+	pith_doc *doc;
+	pith_article *art;
+	pith_error err;
+	double best = 1e9;
+
+	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &doc, &err), PITH_OK);
+	pith_extract(doc, "mss", NULL, &art, &err);
+	assert_non_null(art);
+	for (int k = 0; k < 3; k++) {
+		struct timespec t0, t1;
+		layout l = {0};
+		double t;
+
+		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
+		assert_int_equal(layout_article(&l, art, &o), 0);
+		clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
+		t = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+		if (t < best)
+			best = t;
+		layout_free(&l);
+	}
+	pith_article_free(art);
+	pith_doc_free(doc);
+	return best;
+}
+
+/* A page of n repeats of unit inside open ... close. */
+static char *
+repeat_page(const char *open, const char *unit, const char *close, size_t n)
+{
+	size_t lo = strlen(open), lu = strlen(unit), lc = strlen(close);
+	char *html = malloc(lo + n * lu + lc + 1), *p = html;
+
+	assert_non_null(html);
+	memcpy(p, open, lo);
+	p += lo;
+	for (size_t i = 0; i < n; i++, p += lu)
+		memcpy(p, unit, lu);
+	memcpy(p, close, lc + 1);
+	return html;
+}
+
+/* Layout is linear: a row of many cells (each was found by rescanning
+ * the row) and a paragraph of many styled runs (each line scanned every
+ * run) take twice as long for twice as many, not four times. */
+static void
+test_linear(void **state)
+{
+	static const struct { const char *open, *unit, *close; size_t n; } pages[] = {
+		{ "<html><body><p>A table follows.</p><table><tr>", "<td>cell</td>",
+		  "</tr></table></body></html>", 8000 },
+		{ "<html><body><p>", "<b>bold</b> <i>it</i> ", "</p></body></html>", 20000 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
+		char *one = repeat_page(pages[i].open, pages[i].unit, pages[i].close, pages[i].n);
+		char *two = repeat_page(pages[i].open, pages[i].unit, pages[i].close, 2 * pages[i].n);
+		double t1 = layout_time(one), t2 = layout_time(two);
+
+		print_message("# page %zu: %.4f s for %zu, %.4f s for %zu\n", i, t1,
+		    pages[i].n, t2, 2 * pages[i].n);
+		assert_true(t2 < 3 * t1 + 0.005);
+		free(one);
+		free(two);
+	}
+}
+
 static void
 test_search(void **state)
 {
@@ -442,6 +539,8 @@ main(void)
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_table_grid),
 		cmocka_unit_test(test_controls_removed),
+		cmocka_unit_test(test_escape),
+		cmocka_unit_test(test_linear),
 		cmocka_unit_test(test_search),
 		cmocka_unit_test(test_overlay),
 		cmocka_unit_test(test_overlay_rows),

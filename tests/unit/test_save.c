@@ -277,6 +277,40 @@ test_render_date(void **state)
 	pith_doc_free(doc);
 }
 
+/* A saved file is read on a terminal later: what would reorder or hide
+ * its text goes, in the title and in the body, in both formats. */
+static void
+test_render_bidi(void **state)
+{
+	static const char html[] =
+	    "<html><head><title>Evil\xe2\x80\xae title</title></head><body><article>"
+	    "<p>The body of the article \xe2\x81\xa6is long\xe2\x81\xa9 enough to be "
+	    "found, with many plain words\xf3\xa0\x81\x81 one after another and "
+	    "hardly any tags at all.</p></article></body></html>";
+	pith_doc *doc;
+	pith_article *art;
+	pith_error e;
+	char *out;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &doc, &e), PITH_OK);
+	assert_int_equal(pith_extract(doc, NULL, NULL, &art, &e), PITH_OK);
+	for (int md = 0; md <= 1; md++) {
+		assert_int_equal(save_render(art, md, 0, &out, &len), 0);
+		assert_null(strstr(out, "\xe2\x80\xae"));
+		assert_null(strstr(out, "\xe2\x81\xa6"));
+		assert_null(strstr(out, "\xe2\x81\xa9"));
+		assert_null(strstr(out, "\xf3\xa0"));
+		assert_non_null(strstr(out, "Evil title"));
+		assert_non_null(strstr(out, "is long enough"));
+		assert_non_null(strstr(out, "plain words one"));
+		free(out);
+	}
+	pith_article_free(art);
+	pith_doc_free(doc);
+}
+
 int
 main(void)
 {
@@ -287,6 +321,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_make_dir, setup, teardown),
 		cmocka_unit_test(test_render),
 		cmocka_unit_test(test_render_date),
+		cmocka_unit_test(test_render_bidi),
 	};
 
 	setenv("TZ", "UTC", 1);

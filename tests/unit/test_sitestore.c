@@ -54,6 +54,8 @@ test_learn(void **state)
 	assert_int_equal(pith_site_pages(s), 1);
 	snprintf(path, sizeof path, "%s/pith/sites/example.org.site", dir);
 	assert_int_equal(stat(path, &st), 0);
+	/* Private as the cache is, whatever the umask. */
+	assert_int_equal(st.st_mode & 0777, 0600);
 	/* A page is counted once; another page counts too. */
 	s = sitestore_page(&ss, doc, "https://www.example.org/a", warn, sizeof warn);
 	assert_int_equal(pith_site_pages(s), 1);
@@ -99,6 +101,28 @@ test_corrupt(void **state)
 	assert_int_equal(stat(path, &st), 0);
 }
 
+/* HOST.lock is never opened through a symbolic link left in its place
+ * (O_CREAT would make the file it names). */
+static void
+test_lock_link(void **state)
+{
+	char path[512], target[512];
+	struct stat st;
+	int fd;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/pith/sites", dir);
+	assert_int_equal(util_mkdirs(path), 0);
+	snprintf(target, sizeof target, "%s/elsewhere", dir);
+	snprintf(path, sizeof path, "%s/pith/sites/example.com.lock", dir);
+	assert_int_equal(symlink(target, path), 0);
+	assert_int_equal(sitestore_lock("example.com", 0), -1);
+	assert_int_equal(stat(target, &st), -1);
+	/* A lock of its own is taken and given back. */
+	assert_true((fd = sitestore_lock("example.org", 0)) >= 0);
+	sitestore_unlock(fd);
+}
+
 static void
 test_no_host(void **state)
 {
@@ -118,6 +142,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_learn, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_corrupt, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_lock_link, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_no_host, setup, teardown),
 	};
 

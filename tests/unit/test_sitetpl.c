@@ -98,6 +98,9 @@ test_add(void **state)
 	assert_non_null(text = file_text(path));
 	assert_string_equal(text, "id=main\n");
 	free(text);
+	/* Private, as the cache and the statistics beside it are. */
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
 	snprintf(path, sizeof path, "%s/pith/sites", dir);
 	assert_int_equal(stat(path, &st), 0);
 	assert_int_equal(st.st_mode & 0777, 0700);

@@ -230,6 +230,42 @@ test_limit(void **state)
 
 /* A record far over the limit is skipped unread, but its HTTP header
  * still gives its type, so a video is told from a page. */
+/* A status is three digits; anything else (a number that would
+ * overflow, a sign) is none. */
+static void
+test_status(void **state)
+{
+	static const char *const lines[] = {
+		"HTTP/1.1 99999999999999999999 OK", "HTTP/1.1 -200 OK",
+		"HTTP/1.1 2000 OK", "HTTP/1.1 20", "HTTP/1.1 404 Not Found",
+	};
+	static const int want[] = { 0, 0, 0, 0, 404 };
+	char block[128], *recs[5], *p;
+	size_t lens[5];
+	const char *why = NULL;
+	warc_reader *r;
+	warc_record rec;
+
+	(void)state;
+	for (int i = 0; i < 5; i++) {
+		int n = snprintf(block, sizeof block, "%s\r\nContent-Type: text/html\r\n"
+		    "\r\n<p>x</p>", lines[i]);
+
+		recs[i] = record("response", "Content-Type: application/http; "
+		    "msgtype=response\r\n", block, (size_t)n, &lens[i]);
+	}
+	p = write_warc("status.warc", 0, 5, recs, lens);
+	assert_non_null(r = warc_open(p, &why));
+	for (int i = 0; i < 5; i++) {
+		assert_int_equal(warc_next(r, &rec, 1000, &why), 1);
+		assert_int_equal(rec.http_status, want[i]);
+		warc_record_free(&rec);
+		free(recs[i]);
+	}
+	warc_close(r);
+	free(p);
+}
+
 static void
 test_huge(void **state)
 {
@@ -357,6 +393,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_plain_and_gzip),
 		cmocka_unit_test(test_limit),
+		cmocka_unit_test(test_status),
 		cmocka_unit_test(test_huge),
 		cmocka_unit_test(test_broken),
 	};

@@ -62,32 +62,44 @@ grow(void *pp, size_t *cap, size_t need, size_t size)
 
 /* ------------------------------------------------------ safe text */
 
-/* Code points never shown: C0 and C1 controls, DEL, and the marks and
- * overrides that would let a page reorder what the terminal shows. */
+/* Code points never shown: C0 and C1 controls, DEL, the marks and
+ * overrides that would let a page reorder what the terminal shows, and
+ * tag characters (invisible text some terminals still pass on). */
 static int
 hidden(ucs4_t c)
 {
 	return c < 0x20 || (c >= 0x7f && c < 0xa0) || c == 0x061c ||
 	    c == 0x200e || c == 0x200f || (c >= 0x202a && c <= 0x202e) ||
-	    (c >= 0x2066 && c <= 0x2069) || (c >= 0xfff9 && c <= 0xfffb);
+	    (c >= 0x2066 && c <= 0x2069) || (c >= 0xfff9 && c <= 0xfffb) ||
+	    (c >= 0xe0000 && c <= 0xe007f);
 }
 
-enum { KEEP_NL = 1, KEEP_TAB = 2, EXPAND_TAB = 4, ASCII = 8 };
+/* ESCAPE: what would be dropped is written as \x1b or \u202e instead. */
+enum { KEEP_NL = 1, KEEP_TAB = 2, EXPAND_TAB = 4, ASCII = 8, ESCAPE = 16 };
+
+/* The longest a character becomes: "\U000e0041". */
+#define SAFE_MAX 12
 
 /* Decode s[*i..n) one code point at a time, already filtered: returns
  * the bytes to show for it in out (0 to drop it) and advances *i. */
 static size_t
-safe_char(const char *s, size_t n, size_t *i, unsigned mode, uint8_t out[8])
+safe_char(const char *s, size_t n, size_t *i, unsigned mode, uint8_t out[SAFE_MAX])
 {
 	ucs4_t c;
 	int k = u8_mbtoucr(&c, (const uint8_t *)s + *i, n - *i);
 
 	if (k < 0) {
+		if (mode & ESCAPE)
+			return (size_t)snprintf((char *)out, SAFE_MAX, "\\x%02x",
+			    (unsigned char)s[(*i)++]);
 		(*i)++;
 		c = 0xfffd;
 	} else {
 		*i += (size_t)k;
 	}
+	if ((mode & ESCAPE) && (c < 0x20 || hidden(c)))
+		return (size_t)snprintf((char *)out, SAFE_MAX, c < 0x80 ? "\\x%02x" :
+		    c < 0x10000 ? "\\u%04x" : "\\U%08x", (unsigned)c);
 	if (c == '\n' || c == 0x2028 || c == 0x2029) {
 		out[0] = (mode & KEEP_NL) ? '\n' : ' ';
 		return 1;
@@ -108,16 +120,17 @@ safe_char(const char *s, size_t n, size_t *i, unsigned mode, uint8_t out[8])
 	return (size_t)u8_uctomb(out, c, 8);
 }
 
-size_t
-layout_clean(const char *s, size_t n, int ascii, char *out, size_t size)
+/* s[0..n) through safe_char into out, cut at a character boundary. */
+static size_t
+clean_with(const char *s, size_t n, unsigned mode, char *out, size_t size)
 {
 	size_t i = 0, k = 0;
 
 	if (size == 0)
 		return 0;
 	while (i < n) {
-		uint8_t ch[8];
-		size_t m = safe_char(s, n, &i, ascii ? ASCII : 0, ch);
+		uint8_t ch[SAFE_MAX];
+		size_t m = safe_char(s, n, &i, mode, ch);
 
 		if (k + m >= size)
 			break;
@@ -126,6 +139,18 @@ layout_clean(const char *s, size_t n, int ascii, char *out, size_t size)
 	}
 	out[k] = '\0';
 	return k;
+}
+
+size_t
+layout_clean(const char *s, size_t n, int ascii, char *out, size_t size)
+{
+	return clean_with(s, n, ascii ? ASCII : 0, out, size);
+}
+
+size_t
+layout_escape(const char *s, size_t n, char *out, size_t size)
+{
+	return clean_with(s, n, ESCAPE, out, size);
 }
 
 /* ------------------------------------------------- display strings */
@@ -200,7 +225,7 @@ ds_text(dstr *d, const char *s, size_t n, unsigned mode, unsigned elem,
 	size_t i = 0;
 
 	while (i < n && p != NULL && !d->oom) {
-		uint8_t ch[8];
+		uint8_t ch[SAFE_MAX];
 		size_t m, j;
 
 		/* Printable ASCII is shown as it is, in one copy per run. */
@@ -380,13 +405,32 @@ blank_line(builder *bd, size_t after)
 		line_start(bd, after, 0, NULL);
 }
 
+/* The first piece that ends after byte at: pieces are in order, one
+ * after the other, so a line finds its first in log time (a paragraph of
+ * 40,000 styled runs scanned all of them for each of its lines). */
+static size_t
+piece_from(const dstr *d, size_t at)
+{
+	size_t lo = 0, hi = d->np;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (d->p[mid].off + d->p[mid].len <= at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* Copy the display string's bytes [from, to) to the current line, with
  * the styles of the pieces they fall in; soft hyphens are dropped, since
  * terminals disagree on their width. */
 static void
 copy_range_attr(builder *bd, const dstr *d, size_t from, size_t to, unsigned extra)
 {
-	for (size_t i = 0; i < d->np; i++) {
+	for (size_t i = piece_from(d, from); i < d->np && d->p[i].off < to; i++) {
 		const piece *p = &d->p[i];
 		size_t s = p->off > from ? p->off : from;
 		size_t e = p->off + p->len < to ? p->off + p->len : to;
@@ -411,10 +455,9 @@ copy_range(builder *bd, const dstr *d, size_t from, size_t to)
 static const piece *
 piece_at(const dstr *d, size_t at)
 {
-	for (size_t i = 0; i < d->np; i++)
-		if (at >= d->p[i].off && at < d->p[i].off + d->p[i].len)
-			return &d->p[i];
-	return NULL;
+	size_t i = piece_from(d, at);
+
+	return i < d->np && d->p[i].off <= at ? &d->p[i] : NULL;
 }
 
 enum {
@@ -665,22 +708,6 @@ cell_tab(const dstr *d, size_t i)
 	return i < d->len ? memchr(d->buf + i, '\t', d->len - i) : NULL;
 }
 
-/* Bytes of the display string where cell c starts and ends. */
-static void
-cell_range(const dstr *d, size_t c, size_t *s, size_t *e)
-{
-	const char *t;
-	size_t i = 0;
-
-	for (size_t k = 0; k < c; k++) {
-		t = cell_tab(d, i);
-		i = t != NULL ? (size_t)(t - d->buf) + 1 : d->len;
-	}
-	*s = i;
-	t = cell_tab(d, i);
-	*e = t != NULL ? (size_t)(t - d->buf) : d->len;
-}
-
 static size_t
 ncells(const dstr *d)
 {
@@ -695,7 +722,7 @@ ncells(const dstr *d)
 static void
 ds_copy(dstr *dst, const dstr *src, size_t s, size_t e)
 {
-	for (size_t i = 0; i < src->np; i++) {
+	for (size_t i = piece_from(src, s); i < src->np && src->p[i].off < e; i++) {
 		const piece *p = &src->p[i];
 		size_t a = p->off > s ? p->off : s, b = p->off + p->len < e ? p->off + p->len : e;
 
@@ -824,12 +851,17 @@ grid(const builder *bd, const item *items, const dstr *rows, size_t n,
 			return NULL;
 		}
 		cell_attrs(bd->d, pith_doc_block(bd->d, items[i].block), nc, span, span + nc, head);
-		for (size_t c = 0; c < nc; c++) {
+		for (size_t c = 0, at = 0; c < nc; c++) {
 			cell *cl = &cells[k++];
+			const char *t = cell_tab(&rows[i], at);
 
 			while (col < MAX_COLS && busy[col] > 0)
 				col++;
-			cell_range(&rows[i], c, &cl->s, &cl->e);
+			/* The row's cells in one pass (a row of 20,000 cells was
+			 * rescanned for each). */
+			cl->s = at;
+			cl->e = t != NULL ? (size_t)(t - rows[i].buf) : rows[i].len;
+			at = cl->e + 1;
 			cl->row = i;
 			cl->col = col < MAX_COLS ? col : MAX_COLS - 1;
 			cl->span = span[c] < MAX_COLS - cl->col ? span[c] : MAX_COLS - cl->col;

@@ -128,4 +128,10 @@ int layout_search(const layout *l, const char *query, layout_hit **hits,
  * Cut at a character boundary; returns the bytes written. */
 size_t layout_clean(const char *s, size_t n, int ascii, char *out, size_t size);
 
+/* The same for a log or a pipe, where nothing may be lost: what
+ * layout_clean drops (controls, line breaks, tabs, bidi controls, tag
+ * characters, invalid bytes) is written as an escape instead: \x1b,
+ * \u202e, \U000e0041.  4 * n + 1 bytes hold all of it. */
+size_t layout_escape(const char *s, size_t n, char *out, size_t size);
+
 #endif
