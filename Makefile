@@ -153,7 +153,7 @@ analyze:
 	    $(MAKE) --no-print-directory B=$(AB) analyze-build
 	$(CPPCHECK) --std=c11 --enable=warning,portability,performance \
 	    --error-exitcode=1 --inline-suppr --quiet \
-	    -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iextract -Isrc -Iui \
+	    -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(INCLUDES) \
 	    extract src ui tests tools examples
 
 analyze-build: $(B)/pith $(B)/bench_parse $(B)/bench_reader \

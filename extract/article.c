@@ -1,6 +1,10 @@
-/* article.c - running an algorithm and what the article holds. */
+/* article.c - running an algorithm, what the article holds, and the
+ * reasons the block-keeping methods give. */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistr.h>
 #include "internal.h"
 
 pith_code
@@ -227,4 +231,71 @@ pith_article_token_span(const pith_article *a, size_t *first, size_t *last)
 	*first = a->first;
 	*last = a->last;
 	return 1;
+}
+
+/* ---- reasons, shared by the methods that keep whole blocks */
+
+void
+reason_node_name(const pith_doc *d, size_t n, char *out, size_t size)
+{
+	const char *id = pith_node_attr(d, n, "id");
+	const char *cls = pith_node_attr(d, n, "class");
+	size_t k = 0;
+
+	if (size == 0)
+		return;
+	if (cls != NULL) {
+		cls += strspn(cls, " \t\n\r\f");
+		k = strcspn(cls, " \t\n\r\f");
+	}
+	snprintf(out, size, "%s%s%.40s%s%.*s", pith_doc_node(d, n)->tag,
+	    id != NULL && *id ? "#" : "", id != NULL ? id : "",
+	    k > 0 ? "." : "", (int)(k < 40 ? k : 40), cls != NULL ? cls : "");
+	/* An id may hold anything; a reason is one line of UTF-8, which a
+	 * tag of stray bytes or a character cut at 40 bytes is not (found
+	 * by fuzz_core: --explain printed them). */
+	for (size_t i = 0, len = strlen(out); i < len; ) {
+		ucs4_t c;
+		int m = u8_mbtoucr(&c, (const uint8_t *)out + i, len - i);
+
+		if (m < 0) {
+			out[i++] = '?';
+			continue;
+		}
+		if (c < 0x20)
+			out[i] = ' ';
+		i += (size_t)m;
+	}
+}
+
+const char *
+reason_format(pith_article *a, const char *fallback, const char *fmt, ...)
+{
+	char s[192];
+	const char *p;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(s, sizeof s, fmt, ap);
+	va_end(ap);
+	p = arena_strndup(&a->strings, s, strlen(s));
+	return p != NULL ? p : fallback;
+}
+
+pith_code
+reason_keep_blocks(pith_article *a, const unsigned char *keep, pith_error *err)
+{
+	size_t nb = pith_doc_nblocks(a->doc), n = 0;
+
+	for (size_t b = 0; b < nb; b++)
+		n += keep[b] != 0;
+	if (n == 0)
+		return PITH_OK;
+	if ((a->spans = calloc(n, sizeof *a->spans)) == NULL)
+		return err_set(err, PITH_ENOMEM, "out of memory");
+	for (size_t b = 0; b < nb; b++)
+		if (keep[b])
+			a->spans[a->nspans++] = (pith_span){ b, 0,
+			    pith_doc_block(a->doc, b)->len };
+	return PITH_OK;
 }

@@ -116,6 +116,10 @@ typedef struct {
 } node_attrs;
 struct GumboInternalNode;
 void node_attrs_get(const struct GumboInternalNode *g, node_attrs *a);
+/* Whether an element is invisible, as Readability takes it: the hidden
+ * attribute, display:none or visibility:hidden inline, aria-hidden
+ * (but for fallback images), a modal dialog.  (util.c) */
+bool node_hidden(const node_attrs *a);
 
 /* ---- guard.c: drop start tags nested deeper than max_nesting and
  * attributes past max_attrs per tag; *out is NULL when nothing had to
@@ -246,7 +250,7 @@ enum {
 };
 size_t eatiht_clean(const pith_doc *doc, unsigned char *drop_nodes, budget *bg);
 
-/* ---- reasons shared by the node-choosing methods (linkdensity.c) */
+/* ---- reasons shared by the node-choosing methods (article.c) */
 /* "div#main.story": a node's tag, id and first class, for reasons. */
 void reason_node_name(const pith_doc *doc, size_t n, char *out, size_t size);
 /* A formatted reason kept in the article's arena; fallback when out of

@@ -270,29 +270,13 @@ meta_attrs_get(GumboNode *g, meta_attrs *a)
 	a->lklass = a->lid = NULL;
 }
 
-/* What Readability takes as invisible: hidden, aria-hidden (but for
- * fallback images), display:none, visibility:hidden, modal dialogs. */
-static bool
-meta_hidden_attrs(const meta_attrs *a)
-{
-	if (a->at.hidden != NULL)
-		return true;
-	if (a->at.aria_hidden != NULL && strcmp(a->at.aria_hidden, "true") == 0 &&
-	    (a->at.klass == NULL || strstr(a->at.klass, "fallback-image") == NULL))
-		return true;
-	if (a->at.role != NULL && strcmp(a->at.role, "dialog") == 0 &&
-	    a->at.aria_modal != NULL && strcmp(a->at.aria_modal, "true") == 0)
-		return true;
-	return str_style_hides(a->at.style);
-}
-
 static bool
 meta_hidden(GumboNode *g)
 {
-	meta_attrs a;
+	node_attrs a;
 
-	meta_attrs_get(g, &a);
-	return meta_hidden_attrs(&a);
+	node_attrs_get(g, &a);
+	return node_hidden(&a);
 }
 
 /* Drop a character cut short at the end of b. */
@@ -1277,7 +1261,7 @@ meta_walk(meta_scan *s, const char **byline, const char **para)
 		meta_attrs a;
 
 		meta_attrs_get(g, &a);
-		if (meta_hidden_attrs(&a)) {
+		if (node_hidden(&a.at)) {
 			i = d->nodes[i].end;
 			continue;
 		}

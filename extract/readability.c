@@ -482,8 +482,7 @@ prepare(rd *r)
 		/* An anchor's name marks a place, as an id does ("#comments"). */
 		if (t == GUMBO_TAG_A)
 			c |= classify(attr(r, n, "name")) & C_THREAD;
-		if (at.hidden != NULL || str_style_hides(at.style) ||
-		    (at.aria_hidden != NULL && strcmp(at.aria_hidden, "true") == 0))
+		if (node_hidden(&at))
 			c |= C_HIDDEN;
 		if (role_out(at.role))
 			c |= C_ROLE_OUT;

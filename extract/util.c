@@ -246,6 +246,18 @@ str_style_hides(const char *s)
 	    style_is(s, "visibility", "hidden"));
 }
 
+bool
+node_hidden(const node_attrs *a)
+{
+	if (a->hidden != NULL || str_style_hides(a->style))
+		return true;
+	if (a->aria_hidden != NULL && strcmp(a->aria_hidden, "true") == 0 &&
+	    (a->klass == NULL || strstr(a->klass, "fallback-image") == NULL))
+		return true;
+	return a->role != NULL && strcmp(a->role, "dialog") == 0 &&
+	    a->aria_modal != NULL && strcmp(a->aria_modal, "true") == 0;
+}
+
 /* ---- the time budget.  The clock is the thread's processor time: it
  * measures the work, so a busy machine (or a sanitizer's pace) does not
  * fail a page that a quiet one reads. */

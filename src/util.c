@@ -83,6 +83,7 @@ diag_fail(diag *d, const char *fmt, ...)
 void
 diag_warn(diag *d, const char *fmt, ...)
 {
+	/* cppcheck-suppress ctunullpointer ; sizeof does not evaluate d */
 	char line[sizeof d->msg];
 	va_list ap;
 

@@ -394,11 +394,142 @@ warc_http(warc_record *rec, char *block, size_t n, size_t max)
 	rec->len = blen;
 }
 
+/* The record's header lines up to the blank one: the fields pith uses
+ * into rec, *ctype and *clen.  0, or -1 with *why. */
+static int
+warc_headers(warc_reader *r, warc_record *rec, char **ctype,
+             unsigned long long *clen, const char **why)
+{
+	int have_len = 0, rc, lines = 0;
+	size_t n;
+
+	for (;;) {
+		char *colon, **field = NULL;
+
+		if ((rc = warc_line(r, &n, why)) < 0)
+			return -1;
+		if (rc == 0) {
+			*why = "truncated record";
+			return -1;
+		}
+		if (n == 0)
+			break;
+		if (++lines > WARC_HEADER_LINES) {
+			*why = "too many header lines (not a WARC file?)";
+			return -1;
+		}
+		if ((colon = memchr(r->line, ':', n)) == NULL)
+			continue;   /* a folded line or junk: nothing pith uses */
+		*colon = '\0';
+		if (strcasecmp(r->line, "WARC-Type") == 0)
+			field = &rec->type;
+		else if (strcasecmp(r->line, "WARC-Record-ID") == 0)
+			field = &rec->record_id;
+		else if (strcasecmp(r->line, "WARC-Target-URI") == 0)
+			field = &rec->target_uri;
+		else if (strcasecmp(r->line, "Content-Type") == 0)
+			field = ctype;
+		else if (strcasecmp(r->line, "Content-Length") == 0) {
+			char *end;
+
+			errno = 0;
+			*clen = strtoull(colon + 1, &end, 10);
+			while (*end == ' ' || *end == '\t')
+				end++;
+			if (errno != 0 || end == colon + 1 || *end != '\0' ||
+			    strchr(colon + 1, '-') != NULL) {
+				*why = "bad Content-Length";
+				return -1;
+			}
+			have_len = 1;
+		}
+		if (field != NULL) {
+			free(*field);
+			if ((*field = warc_dup(colon + 1, n - (size_t)(colon + 1 - r->line))) == NULL) {
+				*why = "out of memory";
+				return -1;
+			}
+		}
+	}
+	if (!have_len) {
+		*why = "a record without Content-Length";
+		return -1;
+	}
+	/* WARC 1.0 writers put URIs and ids in angle brackets. */
+	for (char **s = &rec->record_id; s != NULL; s = s == &rec->record_id ?
+	    &rec->target_uri : NULL) {
+		size_t l = *s != NULL ? strlen(*s) : 0;
+
+		if (l >= 2 && (*s)[0] == '<' && (*s)[l - 1] == '>') {
+			memmove(*s, *s + 1, l - 2);
+			(*s)[l - 2] = '\0';
+		}
+	}
+	return 0;
+}
+
+/* A page's block of clen bytes, kept whole (max bytes at most, plus
+ * what an HTTP header adds): the body, or the page inside an HTTP
+ * response.  *ctype goes to rec when rec keeps it.  0, or -1 with *why. */
+static int
+warc_keep(warc_reader *r, warc_record *rec, char **ctype,
+          unsigned long long clen, size_t max, const char **why)
+{
+	char *block = malloc((size_t)clen + 1);
+
+	if (block == NULL) {
+		*why = "out of memory";
+		return -1;
+	}
+	if (warc_read(r, block, clen, why) != 0) {
+		free(block);
+		return -1;
+	}
+	block[clen] = '\0';
+	if (strcmp(rec->type, "response") == 0 && *ctype != NULL &&
+	    strncasecmp(*ctype, "application/http", 16) == 0) {
+		warc_http(rec, block, (size_t)clen, max);
+	} else if (clen > max) {
+		free(block);
+		rec->error = "larger than the size limit";
+	} else {
+		rec->content_type = *ctype;
+		*ctype = NULL;
+		rec->body = block;
+		rec->len = (size_t)clen;
+	}
+	return 0;
+}
+
+/* A page too large to keep: its header still says whether it is a page
+ * at all (a video is passed over, not an error).  0, or -1 with *why. */
+static int
+warc_skip_large(warc_reader *r, warc_record *rec, char **ctype,
+                unsigned long long clen, const char **why)
+{
+	size_t peek = clen < 8192 ? (size_t)clen : 8192;
+	char head[8192];
+	char *end;
+
+	if (warc_read(r, head, peek, why) != 0 ||
+	    warc_read(r, NULL, clen - peek, why) != 0)
+		return -1;
+	if (*ctype != NULL && strncasecmp(*ctype, "application/http", 16) == 0) {
+		end = warc_http_end(head, peek);
+		warc_http_head(rec, head, end != NULL ? (size_t)(end - head) : peek);
+	} else {
+		rec->content_type = *ctype;
+		*ctype = NULL;
+	}
+	rec->error = "larger than the size limit";
+	return 0;
+}
+
 int
 warc_next(warc_reader *r, warc_record *rec, size_t max, const char **why)
 {
 	unsigned long long clen = 0;
-	int have_len = 0, rc, lines = 0, payload;
+	int rc, payload;
 	size_t n;
 	char *ctype = NULL;
 
@@ -412,115 +543,18 @@ warc_next(warc_reader *r, warc_record *rec, size_t max, const char **why)
 		*why = "not a WARC record";
 		return -1;
 	}
-	for (;;) {
-		char *colon, **field = NULL;
-
-		if ((rc = warc_line(r, &n, why)) < 0)
-			goto fail;
-		if (rc == 0) {
-			*why = "truncated record";
-			goto fail;
-		}
-		if (n == 0)
-			break;
-		if (++lines > WARC_HEADER_LINES) {
-			*why = "too many header lines (not a WARC file?)";
-			goto fail;
-		}
-		if ((colon = memchr(r->line, ':', n)) == NULL)
-			continue;   /* a folded line or junk: nothing pith uses */
-		*colon = '\0';
-		if (strcasecmp(r->line, "WARC-Type") == 0)
-			field = &rec->type;
-		else if (strcasecmp(r->line, "WARC-Record-ID") == 0)
-			field = &rec->record_id;
-		else if (strcasecmp(r->line, "WARC-Target-URI") == 0)
-			field = &rec->target_uri;
-		else if (strcasecmp(r->line, "Content-Type") == 0)
-			field = &ctype;
-		else if (strcasecmp(r->line, "Content-Length") == 0) {
-			char *end;
-
-			errno = 0;
-			clen = strtoull(colon + 1, &end, 10);
-			while (*end == ' ' || *end == '\t')
-				end++;
-			if (errno != 0 || end == colon + 1 || *end != '\0' ||
-			    strchr(colon + 1, '-') != NULL) {
-				*why = "bad Content-Length";
-				goto fail;
-			}
-			have_len = 1;
-		}
-		if (field != NULL) {
-			free(*field);
-			if ((*field = warc_dup(colon + 1, n - (size_t)(colon + 1 - r->line))) == NULL) {
-				*why = "out of memory";
-				goto fail;
-			}
-		}
-	}
-	if (!have_len) {
-		*why = "a record without Content-Length";
+	if (warc_headers(r, rec, &ctype, &clen, why) != 0)
 		goto fail;
-	}
-	/* WARC 1.0 writers put URIs and ids in angle brackets. */
-	for (char **s = &rec->record_id; s != NULL; s = s == &rec->record_id ?
-	    &rec->target_uri : NULL) {
-		size_t l = *s != NULL ? strlen(*s) : 0;
-
-		if (l >= 2 && (*s)[0] == '<' && (*s)[l - 1] == '>') {
-			memmove(*s, *s + 1, l - 2);
-			(*s)[l - 2] = '\0';
-		}
-	}
 	payload = rec->type != NULL && (strcmp(rec->type, "response") == 0 ||
 	    strcmp(rec->type, "resource") == 0);
-	if (payload && clen <= max + WARC_HTTP_SLACK) {
-		char *block = malloc((size_t)clen + 1);
-
-		if (block == NULL) {
-			*why = "out of memory";
-			goto fail;
-		}
-		if (warc_read(r, block, clen, why) != 0) {
-			free(block);
-			goto fail;
-		}
-		block[clen] = '\0';
-		if (strcmp(rec->type, "response") == 0 && ctype != NULL &&
-		    strncasecmp(ctype, "application/http", 16) == 0) {
-			warc_http(rec, block, (size_t)clen, max);
-		} else if (clen > max) {
-			free(block);
-			rec->error = "larger than the size limit";
-		} else {
-			rec->content_type = ctype;
-			ctype = NULL;
-			rec->body = block;
-			rec->len = (size_t)clen;
-		}
-	} else if (payload) {
-		/* Too large to keep, but its header still says whether it is
-		 * a page at all (a video is passed over, not an error). */
-		size_t peek = clen < 8192 ? (size_t)clen : 8192;
-		char head[8192];
-		char *end;
-
-		if (warc_read(r, head, peek, why) != 0 ||
-		    warc_read(r, NULL, clen - peek, why) != 0)
-			goto fail;
-		if (ctype != NULL && strncasecmp(ctype, "application/http", 16) == 0) {
-			end = warc_http_end(head, peek);
-			warc_http_head(rec, head, end != NULL ? (size_t)(end - head) : peek);
-		} else {
-			rec->content_type = ctype;
-			ctype = NULL;
-		}
-		rec->error = "larger than the size limit";
-	} else if (warc_read(r, NULL, clen, why) != 0) {
+	if (payload && clen <= max + WARC_HTTP_SLACK)
+		rc = warc_keep(r, rec, &ctype, clen, max, why);
+	else if (payload)
+		rc = warc_skip_large(r, rec, &ctype, clen, why);
+	else
+		rc = warc_read(r, NULL, clen, why);
+	if (rc != 0)
 		goto fail;
-	}
 	free(ctype);
 	return 1;
 fail:

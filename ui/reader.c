@@ -605,6 +605,7 @@ loading(reader *r, const char *what)
 static page *
 page_of(reader *r, size_t i)
 {
+	/* cppcheck-suppress arrayIndexOutOfBoundsCond ; i < nhist <= HIST_MAX */
 	while (i > 0 && r->hist[i].jump)
 		i--;
 	return &r->hist[i];

@@ -51,7 +51,7 @@ RSS_SLACK = 16 * 1024
 tmp = tempfile.mkdtemp(prefix="pith-hostile-")
 env = dict(os.environ, HOME=tmp, XDG_CONFIG_HOME=tmp + "/cfg",
            XDG_CACHE_HOME=tmp + "/cache", XDG_DATA_DIRS=tmp + "/none",
-           XDG_DATA_HOME=tmp + "/data",
+           XDG_DATA_HOME=tmp + "/data", XDG_STATE_HOME=tmp + "/state",
            LANG="C.UTF-8", LC_ALL="C.UTF-8", TERM="xterm-256color")
 # Nothing of the machine's terminal: curses reads COLUMNS and LINES.
 for var in ("COLUMNS", "LINES", "NO_COLOR", "TERMINFO", "TERMINFO_DIRS", "TMUX",

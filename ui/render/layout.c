@@ -1151,16 +1151,138 @@ same_as_title(const pith_doc *d, const pith_block *blk, size_t s, size_t e)
 	return i == e && k == n;
 }
 
+/* What the walk visits: the kept spans, or with the overlay every block
+ * and the kept spans in order (*kept, *nkept); -1 when out of memory. */
+static int
+walk_items(builder *bd, item **items, size_t *nitems, pith_span **kept,
+           size_t *nkept)
+{
+	const pith_article *a = bd->a;
+	const pith_span *sp = pith_article_spans(a);
+	size_t nb = pith_doc_nblocks(bd->d), n = pith_article_nspans(a);
+
+	*nitems = 0;
+	if (bd->o->overlay) {
+		*nkept = n;
+		if ((*kept = malloc((n ? n : 1) * sizeof **kept)) == NULL ||
+		    (*items = malloc((nb ? nb : 1) * sizeof **items)) == NULL)
+			return -1;
+		/* An article with nothing kept may have no spans at all. */
+		if (n > 0)
+			memcpy(*kept, sp, n * sizeof **kept);
+		qsort(*kept, n, sizeof **kept, cmp_span);
+		for (size_t b = 0; b < nb; b++) {
+			(*items)[b] = (item){ b, 0, pith_doc_block(bd->d, b)->len };
+			trim(pith_doc_block(bd->d, b), &(*items)[b].s, &(*items)[b].e);
+		}
+		*nitems = nb;
+		return 0;
+	}
+	if ((*items = malloc((n ? n : 1) * sizeof **items)) == NULL)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const pith_block *blk;
+		item *it = &(*items)[*nitems];
+
+		if (sp[i].block >= nb)
+			continue;
+		blk = pith_doc_block(bd->d, sp[i].block);
+		*it = (item){ sp[i].block, sp[i].start,
+		    sp[i].end <= blk->len ? sp[i].end : blk->len };
+		trim(blk, &it->s, &it->e);
+		/* Empty text shows nothing, but a rule is all form. */
+		if (it->s < it->e || blk->kind == PITH_BLOCK_RULE ||
+		    blk->kind == PITH_BLOCK_IMAGE)
+			(*nitems)++;
+	}
+	return 0;
+}
+
+/* What comes before the blocks: the overlay's summary, why nothing was
+ * kept and the column titles (across the gutter too), or the article's
+ * header, then without a first heading that only repeats the title. */
+static void
+walk_top(builder *bd, item *items, size_t *nitems)
+{
+	if (bd->o->overlay) {
+		char sum[256];
+		prefix pf = {0};
+		dstr *d = &bd->ds;
+
+		bd->has_ov = 0;
+		bd->measure = bd->l->width;
+		overlay_summary(&bd->ov, sum, sizeof sum);
+		ds_reset(d);
+		ds_text(d, sum, strlen(sum), 0, TH_GUTTER, LAYOUT_STRONG, 0, -1);
+		emit(bd, d, LAYOUT_NONE, &pf, &pf, 0);
+		if (bd->o->why != NULL) {
+			ds_reset(d);
+			ds_deco(d, "no article: ", TH_ERROR, -1);
+			ds_text(d, bd->o->why, strlen(bd->o->why), bd->o->ascii ? ASCII : 0,
+			    TH_ERROR, 0, 0, -1);
+			emit(bd, d, LAYOUT_NONE, &pf, &pf, 0);
+		}
+		ds_reset(d);
+		ds_text(d, overlay_header(), strlen(overlay_header()), 0, TH_GUTTER, 0, 0, -1);
+		emit(bd, d, LAYOUT_NONE, &pf, &pf, EMIT_CLIP);
+		bd->has_ov = 1;
+		bd->measure = bd->o->width > 0 ? bd->o->width : 80;
+		return;
+	}
+	header(bd, bd->a);
+	if (*nitems > 0) {
+		const pith_block *blk = pith_doc_block(bd->d, items[0].block);
+
+		if (blk->kind == PITH_BLOCK_HEADING &&
+		    same_as_title(bd->d, blk, items[0].s, items[0].e))
+			memmove(items, items + 1, --*nitems * sizeof *items);
+	}
+}
+
+/* Lay out one block (a rule, or text with the kept spans among kept[*k..]
+ * that fall in it), and its reason under the overlay. */
+static void
+walk_block(builder *bd, const item *it, const pith_span *kept, size_t nkept,
+           size_t *k)
+{
+	const pith_block *blk = pith_doc_block(bd->d, it->block);
+	size_t b = it->block, k0;
+	prefix first, cont;
+	const char *reason;
+
+	while (*k < nkept && kept[*k].block < b)
+		(*k)++;
+	k0 = *k;
+	while (*k < nkept && kept[*k].block == b)
+		(*k)++;
+	prefixes(bd, blk, &first, &cont);
+	if (blk->kind == PITH_BLOCK_RULE) {
+		int w = bd->measure - first.width;
+
+		ds_reset(&bd->ds);
+		for (int c = 0; c < (w < 40 ? w : 40); c++)
+			ds_deco(&bd->ds, bd->o->ascii ? "-" : "\xe2\x94\x80", TH_RULE, -1);
+	} else {
+		block_string(bd, blk, it->s, it->e, kept != NULL ? kept + k0 : NULL,
+		    *k - k0);
+	}
+	if (bd->ds.oom)
+		bd->l->oom = 1;
+	emit(bd, &bd->ds, b, &first, &cont,
+	    blk->kind == PITH_BLOCK_PRE ? EMIT_CLIP : 0);
+	reason = bd->has_ov ? pith_article_block_reason(bd->a, b) : NULL;
+	if (reason != NULL)
+		reason_line(bd, b, reason);
+}
+
 int
 layout_article(layout *l, const pith_article *a, const layout_options *o)
 {
 	builder bd = { .l = l, .o = o, .a = a, .d = pith_article_doc(a), .link = -1 };
-	size_t nb = pith_doc_nblocks(bd.d), nitems = 0, nkept = 0, k = 0;
-	const pith_span *sp = pith_article_spans(a);
+	size_t nitems = 0, nkept = 0, k = 0, prev_b = PITH_NONE;
 	pith_span *kept = NULL;
 	item *items = NULL;
 	const pith_block *prev = NULL;
-	size_t prev_b = PITH_NONE;
 
 	memset(l, 0, sizeof *l);
 	bd.measure = o->width > 0 ? o->width : 80;
@@ -1169,120 +1291,29 @@ layout_article(layout *l, const pith_article *a, const layout_options *o)
 		if (overlay_init(&bd.ov, a, o->ascii) != 0)
 			return -1;
 		bd.has_ov = 1;
-		nkept = pith_article_nspans(a);
-		if ((kept = malloc((nkept ? nkept : 1) * sizeof *kept)) == NULL ||
-		    (items = malloc((nb ? nb : 1) * sizeof *items)) == NULL)
-			goto oom;
-		/* An article with nothing kept may have no spans at all. */
-		if (nkept > 0)
-			memcpy(kept, sp, nkept * sizeof *kept);
-		qsort(kept, nkept, sizeof *kept, cmp_span);
-		for (size_t b = 0; b < nb; b++) {
-			items[nitems] = (item){ b, 0, pith_doc_block(bd.d, b)->len };
-			trim(pith_doc_block(bd.d, b), &items[nitems].s, &items[nitems].e);
-			nitems++;
-		}
-	} else {
-		size_t n = pith_article_nspans(a);
-
-		if ((items = malloc((n ? n : 1) * sizeof *items)) == NULL)
-			goto oom;
-		for (size_t i = 0; i < n; i++) {
-			const pith_block *blk;
-
-			if (sp[i].block >= nb)
-				continue;
-			blk = pith_doc_block(bd.d, sp[i].block);
-			items[nitems] = (item){ sp[i].block, sp[i].start,
-			    sp[i].end <= blk->len ? sp[i].end : blk->len };
-			trim(blk, &items[nitems].s, &items[nitems].e);
-			/* Empty text shows nothing, but a rule is all form. */
-			if (items[nitems].s < items[nitems].e ||
-			    blk->kind == PITH_BLOCK_RULE || blk->kind == PITH_BLOCK_IMAGE)
-				nitems++;
-		}
 	}
-
-	if (o->overlay) {
-		char sum[256];
-		prefix pf = {0};
-		dstr *d = &bd.ds;
-
-		/* The summary and column titles span the gutter too. */
-		bd.has_ov = 0;
-		bd.measure = l->width;
-		overlay_summary(&bd.ov, sum, sizeof sum);
-		ds_reset(d);
-		ds_text(d, sum, strlen(sum), 0, TH_GUTTER, LAYOUT_STRONG, 0, -1);
-		emit(&bd, d, LAYOUT_NONE, &pf, &pf, 0);
-		if (o->why != NULL) {
-			ds_reset(d);
-			ds_deco(d, "no article: ", TH_ERROR, -1);
-			ds_text(d, o->why, strlen(o->why), o->ascii ? ASCII : 0, TH_ERROR, 0, 0, -1);
-			emit(&bd, d, LAYOUT_NONE, &pf, &pf, 0);
-		}
-		ds_reset(d);
-		ds_text(d, overlay_header(), strlen(overlay_header()), 0, TH_GUTTER, 0, 0, -1);
-		emit(&bd, d, LAYOUT_NONE, &pf, &pf, EMIT_CLIP);
-		bd.has_ov = 1;
-		bd.measure = o->width > 0 ? o->width : 80;
-	} else {
-		header(&bd, a);
-		if (nitems > 0) {
-			const pith_block *blk = pith_doc_block(bd.d, items[0].block);
-
-			if (blk->kind == PITH_BLOCK_HEADING &&
-			    same_as_title(bd.d, blk, items[0].s, items[0].e))
-				memmove(items, items + 1, --nitems * sizeof *items);
-		}
+	if (walk_items(&bd, &items, &nitems, &kept, &nkept) != 0) {
+		l->oom = 1;
+		goto out;
 	}
-
+	walk_top(&bd, items, &nitems);
 	for (size_t i = 0; i < nitems && !l->oom; ) {
 		const pith_block *blk = pith_doc_block(bd.d, items[i].block);
-		size_t b = items[i].block, k0;
-		prefix first, cont;
-		const char *reason;
+		size_t j = i + 1;
 
 		if (prev != NULL && !adjacent(prev, blk))
 			blank_line(&bd, prev_b);
 		if (blk->kind == PITH_BLOCK_ROW) {
-			size_t j = i + 1;
-
 			while (j < nitems && pith_doc_block(bd.d, items[j].block)->kind ==
 			    PITH_BLOCK_ROW)
 				j++;
 			table(&bd, items + i, j - i, kept, nkept, &k);
-			prev = pith_doc_block(bd.d, items[j - 1].block);
-			prev_b = items[j - 1].block;
-			i = j;
-			continue;
-		}
-		while (k < nkept && kept[k].block < b)
-			k++;
-		k0 = k;
-		while (k < nkept && kept[k].block == b)
-			k++;
-		prefixes(&bd, blk, &first, &cont);
-		if (blk->kind == PITH_BLOCK_RULE) {
-			int w = bd.measure - first.width;
-
-			ds_reset(&bd.ds);
-			for (int c = 0; c < (w < 40 ? w : 40); c++)
-				ds_deco(&bd.ds, o->ascii ? "-" : "\xe2\x94\x80", TH_RULE, -1);
 		} else {
-			block_string(&bd, blk, items[i].s, items[i].e,
-			    kept != NULL ? kept + k0 : NULL, k - k0);
+			walk_block(&bd, &items[i], kept, nkept, &k);
 		}
-		if (bd.ds.oom)
-			l->oom = 1;
-		emit(&bd, &bd.ds, b, &first, &cont,
-		    blk->kind == PITH_BLOCK_PRE ? EMIT_CLIP : 0);
-		reason = bd.has_ov ? pith_article_block_reason(a, b) : NULL;
-		if (reason != NULL)
-			reason_line(&bd, b, reason);
-		prev = blk;
-		prev_b = b;
-		i++;
+		prev = pith_doc_block(bd.d, items[j - 1].block);
+		prev_b = items[j - 1].block;
+		i = j;
 	}
 	/* Dropped text is dimmed: the pieces carried the mark this far. */
 	for (size_t i = 0; i < l->nsegs; i++) {
@@ -1291,17 +1322,12 @@ layout_article(layout *l, const pith_article *a, const layout_options *o)
 			l->segs[i].elem = TH_DIM;
 		}
 	}
+out:
 	ds_free(&bd.ds);
 	free(items);
 	free(kept);
 	overlay_free(&bd.ov);
 	return l->oom ? -1 : 0;
-oom:
-	free(items);
-	free(kept);
-	overlay_free(&bd.ov);
-	l->oom = 1;
-	return -1;
 }
 
 /* A line of text with a key: the words wrap under their own column, or,
