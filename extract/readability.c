@@ -505,7 +505,12 @@ prepare(rd *r)
 		if (r->mask != NULL && r->mask[n])
 			r->flags[n] |= N_HIDDEN;
 	}
+	/* Out of time already: the caller stops before any run. */
+	if (budget_expired(r->time))
+		return PITH_OK;
 	for (size_t b = 0; b < nb; b++) {
+		if (budget_tick(r->time))
+			return PITH_OK;
 		const pith_block *blk = pith_doc_block(d, b);
 		size_t n = blk->node;
 
