@@ -437,6 +437,47 @@ class_weight(unsigned c, unsigned i)
 	return w;
 }
 
+/* Each block's length, links, commas and sentence, added to its node;
+ * false when the time ran out. */
+static bool
+prepare_blocks(rd *r)
+{
+	const pith_doc *d = r->d;
+
+	for (size_t b = 0; b < r->nb; b++) {
+		if (budget_tick(r->time))
+			return false;
+		const pith_block *blk = pith_doc_block(d, b);
+		size_t n = blk->node;
+
+		block_stats(r, b);
+		if (n == PITH_NONE)
+			continue;
+		r->nblk[n]++;
+		if (r->bfirst[n] == PITH_NONE)
+			r->bfirst[n] = b;
+		r->blast[n] = b;
+		r->len[n] += r->blen[b];
+		r->link[n] += r->blink[b];
+		r->commas[n] += r->bcommas[b];
+		if (r->bsentence[b])
+			r->flags[n] |= N_SENTENCE;
+		if (blk->kind == PITH_BLOCK_PARA || blk->kind == PITH_BLOCK_PRE)
+			r->plen[n] += r->blen[b];
+		if (blk->kind == PITH_BLOCK_PRE)
+			r->flags[n] |= N_KEEP;
+		if (blk->kind == PITH_BLOCK_ROW) {
+			/* A row the model read as data: its table is data. */
+			for (size_t a = n; a != PITH_NONE; a = pith_doc_node(d, a)->parent)
+				if (tag(r, a) == GUMBO_TAG_TABLE) {
+					r->flags[a] |= N_DATA;
+					break;
+				}
+		}
+	}
+	return true;
+}
+
 static pith_code
 prepare(rd *r)
 {
@@ -506,39 +547,8 @@ prepare(rd *r)
 			r->flags[n] |= N_HIDDEN;
 	}
 	/* Out of time already: the caller stops before any run. */
-	if (budget_expired(r->time))
+	if (budget_expired(r->time) || !prepare_blocks(r))
 		return PITH_OK;
-	for (size_t b = 0; b < nb; b++) {
-		if (budget_tick(r->time))
-			return PITH_OK;
-		const pith_block *blk = pith_doc_block(d, b);
-		size_t n = blk->node;
-
-		block_stats(r, b);
-		if (n == PITH_NONE)
-			continue;
-		r->nblk[n]++;
-		if (r->bfirst[n] == PITH_NONE)
-			r->bfirst[n] = b;
-		r->blast[n] = b;
-		r->len[n] += r->blen[b];
-		r->link[n] += r->blink[b];
-		r->commas[n] += r->bcommas[b];
-		if (r->bsentence[b])
-			r->flags[n] |= N_SENTENCE;
-		if (blk->kind == PITH_BLOCK_PARA || blk->kind == PITH_BLOCK_PRE)
-			r->plen[n] += r->blen[b];
-		if (blk->kind == PITH_BLOCK_PRE)
-			r->flags[n] |= N_KEEP;
-		if (blk->kind == PITH_BLOCK_ROW) {
-			/* A row the model read as data: its table is data. */
-			for (size_t a = n; a != PITH_NONE; a = pith_doc_node(d, a)->parent)
-				if (tag(r, a) == GUMBO_TAG_TABLE) {
-					r->flags[a] |= N_DATA;
-					break;
-				}
-		}
-	}
 	/* Sums flow up; children come after their parents. */
 	for (size_t n = nn; n-- > 1; ) {
 		size_t p = pith_doc_node(d, n)->parent;
