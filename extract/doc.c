@@ -1355,6 +1355,11 @@ pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
 		len = glen;
 	}
 	go.max_errors = 0;
+	/* gumbo's tree lives in the document's arena: no malloc a node,
+	 * and pith_doc_free drops it whole. */
+	go.allocator = arena_gumbo_alloc;
+	go.deallocator = arena_gumbo_free;
+	go.userdata = &d->strings;
 	g = gumbo_parse_with_options(&go, len ? html : "", len);
 	d->gumbo = g;
 	if (g == NULL) {
@@ -1437,8 +1442,6 @@ pith_doc_free(pith_doc *d)
 {
 	if (d == NULL)
 		return;
-	if (d->gumbo != NULL)
-		gumbo_destroy_output(&kGumboDefaultOptions, d->gumbo);
 	free(d->gnodes);
 	free(d->nodes);
 	free(d->blocks);

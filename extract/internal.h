@@ -36,13 +36,23 @@ char *buf_finish(buf *b, size_t *len);
 /* Grow *p (an array of *cap elements of size sz) to hold n; false on OOM. */
 bool grow(void *p, size_t *cap, size_t n, size_t sz);
 
-/* ---- string arena: many small strings freed at once (util.c) */
+/* ---- arena: many small strings and gumbo's tree, freed at once
+ * (util.c) */
 typedef struct arena_chunk arena_chunk;
+typedef struct arena_big arena_big;
+enum { ARENA_SPARE = 33 };
 typedef struct {
 	arena_chunk *head;
+	arena_big *big;          /* gumbo's large blocks, malloc's own */
+	void *spare[ARENA_SPARE]; /* blocks gumbo freed, by size / 8 */
 } arena;
 
 char *arena_strndup(arena *a, const char *s, size_t n);
+/* GumboOptions' allocator and deallocator, userdata the arena: what
+ * gumbo frees is reused for its next block of the same size (to 256
+ * bytes) or, when large, given back; the rest goes with arena_free. */
+void *arena_gumbo_alloc(void *userdata, size_t n);
+void arena_gumbo_free(void *userdata, void *p);
 void arena_free(arena *a);
 
 /* ---- text cleaning (util.c) */
@@ -76,7 +86,7 @@ bool budget_stop(budget *bg);
 
 /* ---- the document (doc.c) */
 struct pith_doc {
-	void *gumbo;             /* GumboOutput, kept for attributes */
+	void *gumbo;             /* GumboOutput, kept for attributes; in strings */
 	void **gnodes;           /* GumboNode per pith_node */
 	pith_node *nodes;
 	size_t nnodes;
@@ -100,7 +110,7 @@ struct pith_doc {
 	size_t bytes;            /* the input's size, as given */
 	char *url, *title, *lang;
 	pith_meta meta;          /* points into the fields above / strings */
-	arena strings;
+	arena strings;           /* and gumbo's tree */
 };
 
 /* UAX #29 word breaks, as libunistring's u8_wordbreaks (doc.c). */

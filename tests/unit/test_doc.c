@@ -626,6 +626,51 @@ test_self_url(void **state)
 	pith_doc_free(d);
 }
 
+/* The arena gumbo's tree lives in: blocks at multiples of 8; a small
+ * block gumbo frees is its next of that size; a large one is malloc's
+ * own, given back when gumbo frees it and otherwise with the arena
+ * (LeakSanitizer would see one left); strings share the arena, a long
+ * one in a chunk of its own that leaves the current chunk's room. */
+static void
+test_arena_gumbo(void **state)
+{
+	arena a = {0};
+	char *p, *q, *big, *big2, *s, *t, *u;
+	size_t n = 100000;
+
+	(void)state;
+	p = arena_gumbo_alloc(&a, 24);
+	assert_non_null(p);
+	assert_int_equal((uintptr_t)p % 8, 0);
+	memset(p, 'x', 24);
+	q = arena_gumbo_alloc(&a, 3);
+	assert_int_equal((uintptr_t)q % 8, 0);
+	arena_gumbo_free(&a, p);
+	assert_ptr_equal(arena_gumbo_alloc(&a, 20), p);
+	assert_ptr_not_equal(arena_gumbo_alloc(&a, 24), p);
+	big = arena_gumbo_alloc(&a, 1 << 20);
+	big2 = arena_gumbo_alloc(&a, 40000);
+	assert_non_null(big);
+	assert_non_null(big2);
+	memset(big, 'b', 1 << 20);
+	memset(big2, 'c', 40000);
+	arena_gumbo_free(&a, big);
+	arena_gumbo_free(&a, NULL);
+	assert_non_null(s = malloc(n));
+	memset(s, 'l', n);
+	t = arena_strndup(&a, "short", 5);
+	u = arena_strndup(&a, s, n);
+	assert_non_null(u);
+	assert_int_equal(u[n], '\0');
+	assert_memory_equal(u, s, n);
+	assert_ptr_equal(arena_strndup(&a, "next", 4), t + 6);
+	assert_string_equal(t, "short");
+	free(s);
+	arena_free(&a);
+	assert_null(a.head);
+	assert_null(a.big);
+}
+
 int
 main(void)
 {
@@ -655,6 +700,7 @@ main(void)
 		cmocka_unit_test(test_wordbreaks_ascii),
 		cmocka_unit_test(test_tokens_lazy),
 		cmocka_unit_test(test_tokens_after_input_freed),
+		cmocka_unit_test(test_arena_gumbo),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
