@@ -121,28 +121,18 @@ struct arena_chunk {
 	char data[];
 };
 
-/* n bytes at a multiple of align (a power of two); NULL when out of
- * memory. */
+/* arena_take's way when the head chunk is full: a new chunk. */
 static void *
-arena_take(arena *a, size_t n, size_t align)
+arena_grow(arena *a, size_t n)
 {
 	arena_chunk *c = a->head;
-	size_t cap;
+	size_t cap = c == NULL ? ARENA_FIRST : c->cap >= ARENA_MAX / 2 ? ARENA_MAX :
+	    c->cap * 2;
 
-	if (c != NULL) {
-		size_t at = (c->used + align - 1) & ~(align - 1);
-
-		if (at <= c->cap && c->cap - at >= n) {
-			c->used = at + n;
-			return c->data + at;
-		}
-	}
-	cap = c == NULL ? ARENA_FIRST : c->cap >= ARENA_MAX / 2 ? ARENA_MAX : c->cap * 2;
 	if (n > cap / 2)
 		cap = n;
 	/* The header keeps data at a multiple of 8. */
-	if (align > 8 || n > SIZE_MAX - sizeof *c ||
-	    (c = malloc(sizeof *c + cap)) == NULL)
+	if (n > SIZE_MAX - sizeof *c || (c = malloc(sizeof *c + cap)) == NULL)
 		return NULL;
 	c->used = n;
 	c->cap = cap;
@@ -154,6 +144,24 @@ arena_take(arena *a, size_t n, size_t align)
 		a->head = c;
 	}
 	return c->data;
+}
+
+/* n bytes at a multiple of align (1 or 8); NULL when out of memory.
+ * Inline: gumbo takes a block for every node, string and list. */
+static inline void *
+arena_take(arena *a, size_t n, size_t align)
+{
+	arena_chunk *c = a->head;
+
+	if (c != NULL) {
+		size_t at = (c->used + align - 1) & ~(align - 1);
+
+		if (at <= c->cap && c->cap - at >= n) {
+			c->used = at + n;
+			return c->data + at;
+		}
+	}
+	return arena_grow(a, n);
 }
 
 char *
