@@ -66,6 +66,19 @@ static char *clean(const char *s)
 		n--;
 	while (n && (unsigned char)*s <= 0x20)
 		s++, n--;
+	/* Most hrefs hold none of those bytes: copied whole. */
+	for (i = 0; i < n; i++) {
+		ch = (unsigned char)s[i];
+		if (ch <= 0x20 || ch == 0x7f || ch == 0xc2)
+			break;
+	}
+	if (i == n) {
+		if ((c = malloc(n + 1)) != NULL) {
+			memcpy(c, s, n);
+			c[n] = '\0';
+		}
+		return c;
+	}
 	c = malloc(3 * n + 1);
 	if (!c)
 		return NULL;
