@@ -388,27 +388,20 @@ static const unsigned wb_join[WB_X] = {
 	[WB_CR] = WB(WB_LF),
 };
 
-/* u8_wordbreaks, with ASCII text (most of the text pith sees) done
- * here: libunistring's rules reduce to these for ASCII (no Extend,
- * Format, ZWJ, Hebrew, Katakana or regional indicators), and a table
- * lookup per byte is several times faster than its general path. */
-void
-doc_wordbreaks(const uint8_t *s, size_t n, char *p)
+/* The breaks of ASCII text from s[i] on, by the table, up to the first
+ * byte that is not ASCII: its index, or n.  s[i] starts the text or
+ * follows a certain break (wb_split). */
+static size_t
+wb_ascii(const uint8_t *s, size_t i, size_t n, char *p)
 {
 	unsigned last, second = WB_X, c;
 
-	if (n == 0)
-		return;
-	if ((last = wb_class[s[0]]) == WB_X) {
-		u8_wordbreaks(s, n, p);
-		return;
-	}
-	p[0] = 0;                         /* WB1 */
-	for (size_t i = 1; i < n; i++, second = last, last = c) {
-		if ((c = wb_class[s[i]]) == WB_X) {
-			u8_wordbreaks(s, n, p);
-			return;
-		}
+	if ((last = wb_class[s[i]]) == WB_X)
+		return i;
+	p[i] = i > 0;                     /* WB1, or the split */
+	for (i++; i < n; i++, second = last, last = c) {
+		if ((c = wb_class[s[i]]) == WB_X)
+			return i;
 		/* A letter after letter and MidLetter, a digit after digit
 		 * and MidNum: the punctuation joins both (WB6-7, WB11-12). */
 		if ((WB(last) & (WB(WB_ML) | WB(WB_MN) | WB(WB_MNL) | WB(WB_SQ))) &&
@@ -419,6 +412,39 @@ doc_wordbreaks(const uint8_t *s, size_t n, char *p)
 		} else {
 			p[i] = !(wb_join[last] & WB(c));
 		}
+	}
+	return n;
+}
+
+/* A break is certain before a space that follows a printable ASCII
+ * character: no rule joins the two, and none looks across the space
+ * (the rules that look two characters back or ahead need a letter,
+ * digit or MidLetter there, and Extend and Format attach to the space). */
+static bool
+wb_split(const uint8_t *s, size_t i)
+{
+	return s[i] == ' ' && s[i - 1] > 0x20 && s[i - 1] < 0x7f;
+}
+
+/* u8_wordbreaks, with ASCII text (most of the text pith sees) done
+ * here: libunistring's rules reduce to these for ASCII (no Extend,
+ * Format, ZWJ, Hebrew, Katakana or regional indicators), and a table
+ * lookup per byte is several times faster than its general path.  A
+ * word that is not ASCII goes to libunistring, from the certain break
+ * before it to the one after it (wb_split). */
+void
+doc_wordbreaks(const uint8_t *s, size_t n, char *p)
+{
+	size_t start = 0, i, a, b;
+
+	while (start < n && (i = wb_ascii(s, start, n, p)) < n) {
+		for (a = i; a > start && !wb_split(s, a); a--)
+			;
+		for (b = i + 1; b < n && !wb_split(s, b); b++)
+			;
+		u8_wordbreaks(s + a, b - a, p + a);
+		p[a] = a > 0;
+		start = b;
 	}
 }
 #undef WB

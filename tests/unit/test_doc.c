@@ -553,6 +553,61 @@ test_wordbreaks_ascii(void **state)
 	check_breaks((const uint8_t *)"caf\xc3\xa9 o", 7);
 }
 
+/* Text that is not all ASCII: judged a word at a time, it breaks as
+ * libunistring breaks it whole.  Every string of up to four pieces of
+ * ASCII classes and characters with rules of their own (Extend, Format,
+ * ZWJ, MidNumLet, Katakana, Hebrew, regional indicators, spaces that
+ * are not ASCII), then long random ones. */
+static void
+test_wordbreaks_mixed(void **state)
+{
+	static const char *const pieces[] = {
+		"a", "Z", "0", " ", "  ", ":", ".", "'", ",", "_", "\n", "\"",
+		"\xc3\xa9", "\xe2\x80\x99", "\xc2\xa0", "\xe6\x97\xa5",
+		"\xcc\x81", "\xe2\x80\x8d", "\xc2\xad", "\xf0\x9f\x87\xab",
+		"\xf0\x9f\x91\x8d", "\xe3\x80\x80", "\xe3\x82\xab", "\xd7\x90",
+	};
+	enum { NP = sizeof pieces / sizeof pieces[0], MAX = 40 * 4 };
+	uint8_t s[MAX];
+	char want[MAX], got[MAX];
+	unsigned seed = 18;
+
+	(void)state;
+	for (size_t len = 1; len <= 4; len++) {
+		size_t total = 1;
+
+		for (size_t k = 0; k < len; k++)
+			total *= NP;
+		for (size_t v = 0; v < total; v++) {
+			size_t n = 0, x = v;
+
+			for (size_t k = 0; k < len; k++, x /= NP) {
+				memcpy(s + n, pieces[x % NP], strlen(pieces[x % NP]));
+				n += strlen(pieces[x % NP]);
+			}
+			u8_wordbreaks(s, n, want);
+			doc_wordbreaks(s, n, got);
+			assert_memory_equal(want, got, n);
+		}
+	}
+	for (int round = 0; round < 20000; round++) {
+		size_t n = 0, len = 1 + (seed = seed * 1103515245u + 12345u) % 40;
+
+		for (size_t k = 0; k < len; k++) {
+			const char *pc;
+
+			seed = seed * 1103515245u + 12345u;
+			/* Mostly ASCII, as pages are. */
+			pc = pieces[(seed >> 8) % 4 ? (seed >> 16) % 12 : (seed >> 16) % NP];
+			memcpy(s + n, pc, strlen(pc));
+			n += strlen(pc);
+		}
+		u8_wordbreaks(s, n, want);
+		doc_wordbreaks(s, n, got);
+		assert_memory_equal(want, got, n);
+	}
+}
+
 /* The tokens are built after pith_doc_parse returns, perhaps long after:
  * by then the caller may have freed its bytes, and custom elements'
  * names came from them.  The second walk takes them from the first. */
@@ -698,6 +753,7 @@ main(void)
 		cmocka_unit_test(test_empty_and_bom),
 		cmocka_unit_test(test_depth_limit),
 		cmocka_unit_test(test_wordbreaks_ascii),
+		cmocka_unit_test(test_wordbreaks_mixed),
 		cmocka_unit_test(test_tokens_lazy),
 		cmocka_unit_test(test_tokens_after_input_freed),
 		cmocka_unit_test(test_arena_gumbo),
