@@ -415,16 +415,29 @@ block_stats(rd *r, size_t b)
 			lw = block_run_link(r, blk, run);
 		}
 		if (s[i] < 0x80) {
-			/* ASCII: weight 1, and only three kinds of byte matter. */
-			uc = s[i];
-			m = 1;
-		} else {
-			m = u8_mbtouc(&uc, s + i, blk->len - i);
-			if (uc >= 0x1100 && (uc_is_script(uc, han) ||
-			    uc_is_script(uc, hiragana) || uc_is_script(uc, katakana) ||
-			    uc_is_script(uc, hangul)))
-				w = 3;
+			/* ASCII to the next run or character that is not:
+			 * weight 1, and only commas and sentence ends matter. */
+			size_t end = run + 1 < blk->nruns ? blk->runs[run + 1].start : blk->len,
+			    j;
+			double step = lw == 1 ? 1 : lw > 0 ? 0.3 : 0;
+
+			for (j = i; j < end && j < blk->len && s[j] < 0x80; j++) {
+				if (s[j] == ',')
+					commas++;
+				else if ((s[j] == '.' || s[j] == '!' || s[j] == '?') &&
+				    j + 1 < blk->len && s[j + 1] == ' ')
+					sentence = true;
+				link += step;
+			}
+			len += j - i;
+			i = j;
+			continue;
 		}
+		m = u8_mbtouc(&uc, s + i, blk->len - i);
+		if (uc >= 0x1100 && (uc_is_script(uc, han) ||
+		    uc_is_script(uc, hiragana) || uc_is_script(uc, katakana) ||
+		    uc_is_script(uc, hangul)))
+			w = 3;
 		if (uc == ',' || uc == 0xFF0C || uc == 0x3001 || uc == 0x060C)
 			commas++;
 		if (((uc == '.' || uc == '!' || uc == '?') && i + 1 < blk->len &&
