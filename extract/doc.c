@@ -155,12 +155,26 @@ tag_style(GumboTag t)
 	}
 }
 
+const char *
+node_attr(const GumboNode *g, const char *name)
+{
+	const GumboVector *v = &g->v.element.attributes;
+
+	if (g->type != GUMBO_NODE_ELEMENT && g->type != GUMBO_NODE_TEMPLATE)
+		return NULL;
+	for (unsigned i = 0; i < v->length; i++) {
+		const GumboAttribute *a = v->data[i];
+
+		if (a->name[0] == name[0] && strcmp(a->name, name) == 0)
+			return a->value;
+	}
+	return NULL;
+}
+
 static const char *
 attr(GumboNode *g, const char *name)
 {
-	GumboAttribute *a = gumbo_get_attribute(&g->v.element.attributes, name);
-
-	return a != NULL ? a->value : NULL;
+	return node_attr(g, name);
 }
 
 /* The lower-case name of an element gumbo does not know. */
@@ -897,33 +911,33 @@ node_attrs_get(const GumboNode *g, node_attrs *a)
 		const GumboAttribute *at = v->data[i];
 		const char *name = at->name, **slot = NULL;
 
-		switch (name[0] | 0x20) {
+		switch (name[0]) {
 		case 'a':
-			if (strcasecmp(name, "aria-hidden") == 0)
+			if (strcmp(name, "aria-hidden") == 0)
 				slot = &a->aria_hidden;
-			else if (strcasecmp(name, "aria-modal") == 0)
+			else if (strcmp(name, "aria-modal") == 0)
 				slot = &a->aria_modal;
 			break;
-		case 'c': if (strcasecmp(name, "class") == 0) slot = &a->klass; break;
+		case 'c': if (strcmp(name, "class") == 0) slot = &a->klass; break;
 		case 'h':
-			if (strcasecmp(name, "hidden") == 0)
+			if (strcmp(name, "hidden") == 0)
 				slot = &a->hidden;
-			else if (strcasecmp(name, "href") == 0)
+			else if (strcmp(name, "href") == 0)
 				slot = &a->href;
 			break;
 		case 'i':
-			if (strcasecmp(name, "id") == 0)
+			if (strcmp(name, "id") == 0)
 				slot = &a->id;
-			else if (strcasecmp(name, "itemprop") == 0)
+			else if (strcmp(name, "itemprop") == 0)
 				slot = &a->itemprop;
 			break;
 		case 'r':
-			if (strcasecmp(name, "role") == 0)
+			if (strcmp(name, "role") == 0)
 				slot = &a->role;
-			else if (strcasecmp(name, "rel") == 0)
+			else if (strcmp(name, "rel") == 0)
 				slot = &a->rel;
 			break;
-		case 's': if (strcasecmp(name, "style") == 0) slot = &a->style; break;
+		case 's': if (strcmp(name, "style") == 0) slot = &a->style; break;
 		default: break;
 		}
 		if (slot != NULL && *slot == NULL)
@@ -1533,5 +1547,5 @@ pith_doc_node(const pith_doc *d, size_t i)
 const char *
 pith_node_attr(const pith_doc *d, size_t i, const char *name)
 {
-	return i < d->nnodes ? attr(d->gnodes[i], name) : NULL;
+	return i < d->nnodes ? node_attr(d->gnodes[i], name) : NULL;
 }

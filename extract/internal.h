@@ -130,6 +130,11 @@ void node_attrs_get(const struct GumboInternalNode *g, node_attrs *a);
  * attribute, display:none or visibility:hidden inline, aria-hidden
  * (but for fallback images), a modal dialog.  (util.c) */
 bool node_hidden(const node_attrs *a);
+/* The value of g's attribute name (lower case), or NULL; the first of
+ * that name, as gumbo_get_attribute finds it.  gumbo lower-cases the
+ * names it reads (all but SVG's camelCase ones, such as viewBox, which
+ * pith never asks for), so both compare names exactly. */
+const char *node_attr(const struct GumboInternalNode *g, const char *name);
 
 /* ---- guard.c: drop start tags nested deeper than max_nesting and
  * attributes past max_attrs per tag; *out is NULL when nothing had to

@@ -427,7 +427,9 @@ static void
 test_nodes(void **state)
 {
 	(void)state;
-	pith_doc *d = parse("<html lang=fr><body><div id=x class='a b'><p>t</p></div>"
+	/* Attribute names in any case are found by their lower-case names
+	 * (gumbo lower-cases them), the first of a name winning. */
+	pith_doc *d = parse("<html lang=fr><body><div ID=x Class='a b' class=c><p>t</p></div>"
 	    "<custom-el>c</custom-el></body></html>");
 	size_t div = PITH_NONE;
 
@@ -436,7 +438,9 @@ test_nodes(void **state)
 			div = i;
 	assert_int_not_equal(div, PITH_NONE);
 	assert_string_equal(pith_node_attr(d, div, "class"), "a b");
+	assert_string_equal(pith_node_attr(d, div, "id"), "x");
 	assert_null(pith_node_attr(d, div, "title"));
+	assert_null(pith_node_attr(d, div, "i"));
 	assert_string_equal(pith_doc_node(d, div + 1)->tag, "p");
 	assert_int_equal(pith_doc_node(d, div + 1)->parent, div);
 	assert_int_equal(pith_doc_node(d, div)->end, div + 2);
