@@ -85,11 +85,17 @@ tag_kind(const char *s, size_t n)
 static size_t
 rawtext_end(const char *s, size_t n, size_t i, const char *name, size_t len)
 {
-	for (; i + 2 + len <= n; i++)
-		if (s[i] == '<' && s[i + 1] == '/' && strncasecmp(s + i + 2, name, len) == 0 &&
+	const char *lt;
+
+	/* From one '<' to the next: scripts are long. */
+	for (; i + 2 + len <= n && (lt = memchr(s + i, '<', n - len - 1 - i)) != NULL;
+	    i++) {
+		i = (size_t)(lt - s);
+		if (s[i + 1] == '/' && strncasecmp(s + i + 2, name, len) == 0 &&
 		    (i + 2 + len == n || space(s[i + 2 + len]) || s[i + 2 + len] == '/' ||
 		    s[i + 2 + len] == '>'))
 			return i;
+	}
 	return n;
 }
 
