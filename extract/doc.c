@@ -74,6 +74,7 @@ typedef struct {
 	size_t brkcap;
 	bool title_done, base_done, canon_done, oom;
 	const char *page_url;
+	url_base base;     /* doc->url, parsed for the links (link_resolve) */
 } builder;
 
 /* ------------------------------------------------------------- tags */
@@ -782,6 +783,22 @@ title_take(builder *b, GumboNode *g)
 	buf_free(&t);
 }
 
+/* ref against the document's address as it stands (a <base> or the
+ * page's own address can change it during the walk), which is cleaned
+ * and parsed once rather than for every link; NULL when out of memory. */
+static char *
+link_resolve(builder *b, const char *ref)
+{
+	const char *u = b->doc->url;
+
+	if ((u == NULL) != (b->base.given == NULL) ||
+	    (u != NULL && strcmp(u, b->base.given) != 0)) {
+		if (url_base_set(&b->base, u) != 0)
+			return NULL;
+	}
+	return url_resolve(&b->base, ref);
+}
+
 /* The image's real address: lazy loaders keep it in data-* attributes
  * and leave a placeholder (often a data: URI) in src. */
 static const char *
@@ -825,7 +842,7 @@ image(builder *b, GumboNode *g)
 		return;     /* tracking pixels and icons */
 	if (src == NULL && (alt == NULL || *alt == '\0'))
 		return;
-	u = src != NULL ? pith_url_resolve(d->url, src) : NULL;
+	u = src != NULL ? link_resolve(b, src) : NULL;
 	if (src != NULL && u == NULL) {
 		b->oom = true;
 		return;
@@ -1023,7 +1040,7 @@ enter_link(builder *b, const char *href)
 	/* A javascript: link goes nowhere; its text is plain. */
 	if (href != NULL &&
 	    strncasecmp(href + strspn(href, " \t\n\r\f"), "javascript:", 11) != 0) {
-		char *u = pith_url_resolve(b->doc->url, href);
+		char *u = link_resolve(b, href);
 
 		b->c.href = u ? arena_strndup(&b->doc->strings, u, strlen(u)) : NULL;
 		free(u);
@@ -1350,6 +1367,7 @@ builder_run(builder *b, GumboOutput *g)
 	block_end(b);
 	free(b->stack);
 	free(b->brk);
+	url_base_free(&b->base);
 	b->stack = NULL;
 	b->brk = NULL;
 	return !b->oom;

@@ -136,6 +136,26 @@ bool node_hidden(const node_attrs *a);
  * pith never asks for), so both compare names exactly. */
 const char *node_attr(const struct GumboInternalNode *g, const char *name);
 
+/* ---- links (url.c): a base address cleaned and parsed once, for the
+ * many links of a page resolved against it as pith_url_resolve would. */
+/* A parsed reference; a NULL pointer marks an undefined component (an
+ * empty query differs from none).  The path is always defined. */
+typedef struct {
+	const char *scheme, *auth, *path, *query, *frag;
+	size_t nscheme, nauth, npath, nquery, nfrag;
+} url_parts;
+typedef struct {
+	char *given;             /* the base as given, or NULL: none */
+	char *text;              /* cleaned; parts point into it */
+	url_parts parts;
+} url_base;
+
+/* Make base hold text (NULL: no base): 0, or -1 when out of memory. */
+int url_base_set(url_base *base, const char *text);
+void url_base_free(url_base *base);
+/* pith_url_resolve(base->given, ref). */
+char *url_resolve(const url_base *base, const char *ref);
+
 /* ---- guard.c: drop start tags nested deeper than max_nesting and
  * attributes past max_attrs per tag; *out is NULL when nothing had to
  * change, else the bounded copy. */

@@ -284,6 +284,14 @@ test_links_resolve(void **state)
 	assert_string_equal(block(d, 0)->runs[0].href, "rel");
 	assert_null(pith_doc_url(d));
 	pith_doc_free(d);
+
+	/* A link before a late <base> resolves against the page's address,
+	 * one after it against the base. */
+	d = parse("<p><a href='a.html'>a</a></p><base href='https://b.example/d/'>"
+	    "<p><a href='c.html'>c</a></p>");
+	assert_string_equal(block(d, 0)->runs[0].href, "https://example.org/dir/a.html");
+	assert_string_equal(block(d, 1)->runs[0].href, "https://b.example/d/c.html");
+	pith_doc_free(d);
 }
 
 static void
