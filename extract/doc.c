@@ -74,6 +74,7 @@ typedef struct {
 	size_t brkcap;
 	bool title_done, base_done, canon_done, oom;
 	const char *page_url;
+	url_base base;     /* doc->url, parsed for the links (link_resolve) */
 } builder;
 
 /* ------------------------------------------------------------- tags */
@@ -155,12 +156,26 @@ tag_style(GumboTag t)
 	}
 }
 
+const char *
+node_attr(const GumboNode *g, const char *name)
+{
+	const GumboVector *v = &g->v.element.attributes;
+
+	if (g->type != GUMBO_NODE_ELEMENT && g->type != GUMBO_NODE_TEMPLATE)
+		return NULL;
+	for (unsigned i = 0; i < v->length; i++) {
+		const GumboAttribute *a = v->data[i];
+
+		if (a->name[0] == name[0] && strcmp(a->name, name) == 0)
+			return a->value;
+	}
+	return NULL;
+}
+
 static const char *
 attr(GumboNode *g, const char *name)
 {
-	GumboAttribute *a = gumbo_get_attribute(&g->v.element.attributes, name);
-
-	return a != NULL ? a->value : NULL;
+	return node_attr(g, name);
 }
 
 /* The lower-case name of an element gumbo does not know. */
@@ -388,27 +403,20 @@ static const unsigned wb_join[WB_X] = {
 	[WB_CR] = WB(WB_LF),
 };
 
-/* u8_wordbreaks, with ASCII text (most of the text pith sees) done
- * here: libunistring's rules reduce to these for ASCII (no Extend,
- * Format, ZWJ, Hebrew, Katakana or regional indicators), and a table
- * lookup per byte is several times faster than its general path. */
-void
-doc_wordbreaks(const uint8_t *s, size_t n, char *p)
+/* The breaks of ASCII text from s[i] on, by the table, up to the first
+ * byte that is not ASCII: its index, or n.  s[i] starts the text or
+ * follows a certain break (wb_split). */
+static size_t
+wb_ascii(const uint8_t *s, size_t i, size_t n, char *p)
 {
 	unsigned last, second = WB_X, c;
 
-	if (n == 0)
-		return;
-	if ((last = wb_class[s[0]]) == WB_X) {
-		u8_wordbreaks(s, n, p);
-		return;
-	}
-	p[0] = 0;                         /* WB1 */
-	for (size_t i = 1; i < n; i++, second = last, last = c) {
-		if ((c = wb_class[s[i]]) == WB_X) {
-			u8_wordbreaks(s, n, p);
-			return;
-		}
+	if ((last = wb_class[s[i]]) == WB_X)
+		return i;
+	p[i] = i > 0;                     /* WB1, or the split */
+	for (i++; i < n; i++, second = last, last = c) {
+		if ((c = wb_class[s[i]]) == WB_X)
+			return i;
 		/* A letter after letter and MidLetter, a digit after digit
 		 * and MidNum: the punctuation joins both (WB6-7, WB11-12). */
 		if ((WB(last) & (WB(WB_ML) | WB(WB_MN) | WB(WB_MNL) | WB(WB_SQ))) &&
@@ -419,6 +427,39 @@ doc_wordbreaks(const uint8_t *s, size_t n, char *p)
 		} else {
 			p[i] = !(wb_join[last] & WB(c));
 		}
+	}
+	return n;
+}
+
+/* A break is certain before a space that follows a printable ASCII
+ * character: no rule joins the two, and none looks across the space
+ * (the rules that look two characters back or ahead need a letter,
+ * digit or MidLetter there, and Extend and Format attach to the space). */
+static bool
+wb_split(const uint8_t *s, size_t i)
+{
+	return s[i] == ' ' && s[i - 1] > 0x20 && s[i - 1] < 0x7f;
+}
+
+/* u8_wordbreaks, with ASCII text (most of the text pith sees) done
+ * here: libunistring's rules reduce to these for ASCII (no Extend,
+ * Format, ZWJ, Hebrew, Katakana or regional indicators), and a table
+ * lookup per byte is several times faster than its general path.  A
+ * word that is not ASCII goes to libunistring, from the certain break
+ * before it to the one after it (wb_split). */
+void
+doc_wordbreaks(const uint8_t *s, size_t n, char *p)
+{
+	size_t start = 0, i, a, b;
+
+	while (start < n && (i = wb_ascii(s, start, n, p)) < n) {
+		for (a = i; a > start && !wb_split(s, a); a--)
+			;
+		for (b = i + 1; b < n && !wb_split(s, b); b++)
+			;
+		u8_wordbreaks(s + a, b - a, p + a);
+		p[a] = a > 0;
+		start = b;
 	}
 }
 #undef WB
@@ -742,6 +783,22 @@ title_take(builder *b, GumboNode *g)
 	buf_free(&t);
 }
 
+/* ref against the document's address as it stands (a <base> or the
+ * page's own address can change it during the walk), which is cleaned
+ * and parsed once rather than for every link; NULL when out of memory. */
+static char *
+link_resolve(builder *b, const char *ref)
+{
+	const char *u = b->doc->url;
+
+	if ((u == NULL) != (b->base.given == NULL) ||
+	    (u != NULL && strcmp(u, b->base.given) != 0)) {
+		if (url_base_set(&b->base, u) != 0)
+			return NULL;
+	}
+	return url_resolve(&b->base, ref);
+}
+
 /* The image's real address: lazy loaders keep it in data-* attributes
  * and leave a placeholder (often a data: URI) in src. */
 static const char *
@@ -785,7 +842,7 @@ image(builder *b, GumboNode *g)
 		return;     /* tracking pixels and icons */
 	if (src == NULL && (alt == NULL || *alt == '\0'))
 		return;
-	u = src != NULL ? pith_url_resolve(d->url, src) : NULL;
+	u = src != NULL ? link_resolve(b, src) : NULL;
 	if (src != NULL && u == NULL) {
 		b->oom = true;
 		return;
@@ -871,33 +928,33 @@ node_attrs_get(const GumboNode *g, node_attrs *a)
 		const GumboAttribute *at = v->data[i];
 		const char *name = at->name, **slot = NULL;
 
-		switch (name[0] | 0x20) {
+		switch (name[0]) {
 		case 'a':
-			if (strcasecmp(name, "aria-hidden") == 0)
+			if (strcmp(name, "aria-hidden") == 0)
 				slot = &a->aria_hidden;
-			else if (strcasecmp(name, "aria-modal") == 0)
+			else if (strcmp(name, "aria-modal") == 0)
 				slot = &a->aria_modal;
 			break;
-		case 'c': if (strcasecmp(name, "class") == 0) slot = &a->klass; break;
+		case 'c': if (strcmp(name, "class") == 0) slot = &a->klass; break;
 		case 'h':
-			if (strcasecmp(name, "hidden") == 0)
+			if (strcmp(name, "hidden") == 0)
 				slot = &a->hidden;
-			else if (strcasecmp(name, "href") == 0)
+			else if (strcmp(name, "href") == 0)
 				slot = &a->href;
 			break;
 		case 'i':
-			if (strcasecmp(name, "id") == 0)
+			if (strcmp(name, "id") == 0)
 				slot = &a->id;
-			else if (strcasecmp(name, "itemprop") == 0)
+			else if (strcmp(name, "itemprop") == 0)
 				slot = &a->itemprop;
 			break;
 		case 'r':
-			if (strcasecmp(name, "role") == 0)
+			if (strcmp(name, "role") == 0)
 				slot = &a->role;
-			else if (strcasecmp(name, "rel") == 0)
+			else if (strcmp(name, "rel") == 0)
 				slot = &a->rel;
 			break;
-		case 's': if (strcasecmp(name, "style") == 0) slot = &a->style; break;
+		case 's': if (strcmp(name, "style") == 0) slot = &a->style; break;
 		default: break;
 		}
 		if (slot != NULL && *slot == NULL)
@@ -983,7 +1040,7 @@ enter_link(builder *b, const char *href)
 	/* A javascript: link goes nowhere; its text is plain. */
 	if (href != NULL &&
 	    strncasecmp(href + strspn(href, " \t\n\r\f"), "javascript:", 11) != 0) {
-		char *u = pith_url_resolve(b->doc->url, href);
+		char *u = link_resolve(b, href);
 
 		b->c.href = u ? arena_strndup(&b->doc->strings, u, strlen(u)) : NULL;
 		free(u);
@@ -1310,6 +1367,7 @@ builder_run(builder *b, GumboOutput *g)
 	block_end(b);
 	free(b->stack);
 	free(b->brk);
+	url_base_free(&b->base);
 	b->stack = NULL;
 	b->brk = NULL;
 	return !b->oom;
@@ -1355,6 +1413,11 @@ pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
 		len = glen;
 	}
 	go.max_errors = 0;
+	/* gumbo's tree lives in the document's arena: no malloc a node,
+	 * and pith_doc_free drops it whole. */
+	go.allocator = arena_gumbo_alloc;
+	go.deallocator = arena_gumbo_free;
+	go.userdata = &d->strings;
 	g = gumbo_parse_with_options(&go, len ? html : "", len);
 	d->gumbo = g;
 	if (g == NULL) {
@@ -1437,8 +1500,6 @@ pith_doc_free(pith_doc *d)
 {
 	if (d == NULL)
 		return;
-	if (d->gumbo != NULL)
-		gumbo_destroy_output(&kGumboDefaultOptions, d->gumbo);
 	free(d->gnodes);
 	free(d->nodes);
 	free(d->blocks);
@@ -1504,5 +1565,5 @@ pith_doc_node(const pith_doc *d, size_t i)
 const char *
 pith_node_attr(const pith_doc *d, size_t i, const char *name)
 {
-	return i < d->nnodes ? attr(d->gnodes[i], name) : NULL;
+	return i < d->nnodes ? node_attr(d->gnodes[i], name) : NULL;
 }

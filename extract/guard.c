@@ -29,37 +29,54 @@ space(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
-/* Elements that never nest: void, or closed implicitly by a sibling. */
-static bool
-uncounted(const char *name, size_t n)
+/* What an element is to the guard: one that nests (counted), one that
+ * never does (void, or closed implicitly by a sibling), or one whose
+ * content is text up to its own end tag, <title> among those. */
+enum { TAG_NESTS, TAG_FLAT, TAG_RAW, TAG_TITLE };
+
+typedef struct {
+	char name[9];
+	unsigned char kind;
+} guard_tag;
+
+/* The names the guard knows, by length: a tag is compared only with the
+ * few of its own length (this runs for every tag of every page). */
+#define F(s) { s, TAG_FLAT }
+#define R(s) { s, TAG_RAW }
+static const guard_tag tags_by_len[9][12] = {
+	[1] = { F("p") },
+	[2] = { F("br"), F("hr"), F("li"), F("dt"), F("dd"), F("tr"), F("td"),
+		F("th"), F("rp"), F("rt"), F("rb") },
+	[3] = { F("col"), F("img"), F("wbr"), F("rtc"), R("xmp") },
+	[4] = { F("area"), F("base"), F("link"), F("meta"), F("html"), F("head"),
+		F("body") },
+	[5] = { F("embed"), F("input"), F("param"), F("track"), F("tbody"),
+		F("thead"), F("tfoot"), F("frame"), F("image"), R("style"),
+		{ "title", TAG_TITLE } },
+	[6] = { F("source"), F("option"), F("keygen"), R("script"), R("iframe") },
+	[7] = { F("isindex"), F("bgsound"), R("noembed") },
+	[8] = { F("optgroup"), F("colgroup"), F("basefont"), R("textarea"),
+		R("noframes") },
+};
+#undef F
+#undef R
+
+static int
+tag_kind(const char *s, size_t n)
 {
-	static const char *const names[] = {
-		"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
-		"meta", "param", "source", "track", "wbr", "p", "li", "dt", "dd",
-		"option", "optgroup", "tr", "td", "th", "tbody", "thead", "tfoot",
-		"colgroup", "rp", "rt", "rb", "rtc", "html", "head", "body",
-		"frame", "keygen", "basefont", "bgsound", "image", "isindex",
-	};
+	if (n >= sizeof tags_by_len / sizeof tags_by_len[0])
+		return TAG_NESTS;
+	for (const guard_tag *t = tags_by_len[n]; t->name[0] != '\0'; t++) {
+		size_t k = 0;
 
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strlen(names[i]) == n && strncasecmp(name, names[i], n) == 0)
-			return true;
-	return false;
-}
-
-/* Elements whose content is text up to their own end tag. */
-static bool
-rawtext(const char *name, size_t n)
-{
-	static const char *const names[] = {
-		"script", "style", "textarea", "title", "xmp", "iframe",
-		"noembed", "noframes",
-	};
-
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strlen(names[i]) == n && strncasecmp(name, names[i], n) == 0)
-			return true;
-	return false;
+		/* The names are letters: c | 0x20 is c in lower case only
+		 * when c is a letter. */
+		while (k < n && (s[k] | 0x20) == t->name[k])
+			k++;
+		if (k == n)
+			return t->kind;
+	}
+	return TAG_NESTS;
 }
 
 /* Where the raw text of <name> ends: at "</name" followed by what ends
@@ -68,11 +85,17 @@ rawtext(const char *name, size_t n)
 static size_t
 rawtext_end(const char *s, size_t n, size_t i, const char *name, size_t len)
 {
-	for (; i + 2 + len <= n; i++)
-		if (s[i] == '<' && s[i + 1] == '/' && strncasecmp(s + i + 2, name, len) == 0 &&
+	const char *lt;
+
+	/* From one '<' to the next: scripts are long. */
+	for (; i + 2 + len <= n && (lt = memchr(s + i, '<', n - len - 1 - i)) != NULL;
+	    i++) {
+		i = (size_t)(lt - s);
+		if (s[i + 1] == '/' && strncasecmp(s + i + 2, name, len) == 0 &&
 		    (i + 2 + len == n || space(s[i + 2 + len]) || s[i + 2 + len] == '/' ||
 		    s[i + 2 + len] == '>'))
 			return i;
+	}
 	return n;
 }
 
@@ -101,6 +124,7 @@ guard_html(const char *s, size_t n, size_t max_nesting, size_t max_attrs,
 		const char *lt = memchr(s + i, '<', n - i);
 		size_t start, name, namelen, attrs = 0, cut = 0;
 		bool end, selfclose = false;
+		int kind;
 
 		if (lt == NULL)
 			break;
@@ -152,15 +176,14 @@ guard_html(const char *s, size_t n, size_t max_nesting, size_t max_attrs,
 		}
 		if (i < n)
 			i++;     /* past '>' */
+		kind = tag_kind(s + name, namelen);
 		if (end) {
-			if (!uncounted(s + name, namelen) && !rawtext(s + name, namelen) &&
-			    depth > 0)
+			if (kind == TAG_NESTS && depth > 0)
 				depth--;
 			continue;
 		}
 		/* Raw-text elements hold no elements: they do not nest. */
-		if (!selfclose && !uncounted(s + name, namelen) &&
-		    !rawtext(s + name, namelen)) {
+		if (!selfclose && kind == TAG_NESTS) {
 			if (depth >= max_nesting) {
 				/* Too deep: the tag goes, its text stays. */
 				buf_put(&b, s + copied, start - copied);
@@ -177,9 +200,9 @@ guard_html(const char *s, size_t n, size_t max_nesting, size_t max_attrs,
 			copied = i;
 			changed = true;
 		}
-		if (!rawtext(s + name, namelen))
+		if (kind != TAG_RAW && kind != TAG_TITLE)
 			continue;
-		if (namelen == 5 && strncasecmp(s + name, "title", 5) == 0) {
+		if (kind == TAG_TITLE) {
 			/* A <title> never closed would take the rest of the
 			 * page as its text (a truncated "</tit" does it): it
 			 * ends at the next tag, as lenient parsers end it.

@@ -36,13 +36,23 @@ char *buf_finish(buf *b, size_t *len);
 /* Grow *p (an array of *cap elements of size sz) to hold n; false on OOM. */
 bool grow(void *p, size_t *cap, size_t n, size_t sz);
 
-/* ---- string arena: many small strings freed at once (util.c) */
+/* ---- arena: many small strings and gumbo's tree, freed at once
+ * (util.c) */
 typedef struct arena_chunk arena_chunk;
+typedef struct arena_big arena_big;
+enum { ARENA_SPARE = 33 };
 typedef struct {
 	arena_chunk *head;
+	arena_big *big;          /* gumbo's large blocks, malloc's own */
+	void *spare[ARENA_SPARE]; /* blocks gumbo freed, by size / 8 */
 } arena;
 
 char *arena_strndup(arena *a, const char *s, size_t n);
+/* GumboOptions' allocator and deallocator, userdata the arena: what
+ * gumbo frees is reused for its next block of the same size (to 256
+ * bytes) or, when large, given back; the rest goes with arena_free. */
+void *arena_gumbo_alloc(void *userdata, size_t n);
+void arena_gumbo_free(void *userdata, void *p);
 void arena_free(arena *a);
 
 /* ---- text cleaning (util.c) */
@@ -76,7 +86,7 @@ bool budget_stop(budget *bg);
 
 /* ---- the document (doc.c) */
 struct pith_doc {
-	void *gumbo;             /* GumboOutput, kept for attributes */
+	void *gumbo;             /* GumboOutput, kept for attributes; in strings */
 	void **gnodes;           /* GumboNode per pith_node */
 	pith_node *nodes;
 	size_t nnodes;
@@ -100,7 +110,7 @@ struct pith_doc {
 	size_t bytes;            /* the input's size, as given */
 	char *url, *title, *lang;
 	pith_meta meta;          /* points into the fields above / strings */
-	arena strings;
+	arena strings;           /* and gumbo's tree */
 };
 
 /* UAX #29 word breaks, as libunistring's u8_wordbreaks (doc.c). */
@@ -120,6 +130,31 @@ void node_attrs_get(const struct GumboInternalNode *g, node_attrs *a);
  * attribute, display:none or visibility:hidden inline, aria-hidden
  * (but for fallback images), a modal dialog.  (util.c) */
 bool node_hidden(const node_attrs *a);
+/* The value of g's attribute name (lower case), or NULL; the first of
+ * that name, as gumbo_get_attribute finds it.  gumbo lower-cases the
+ * names it reads (all but SVG's camelCase ones, such as viewBox, which
+ * pith never asks for), so both compare names exactly. */
+const char *node_attr(const struct GumboInternalNode *g, const char *name);
+
+/* ---- links (url.c): a base address cleaned and parsed once, for the
+ * many links of a page resolved against it as pith_url_resolve would. */
+/* A parsed reference; a NULL pointer marks an undefined component (an
+ * empty query differs from none).  The path is always defined. */
+typedef struct {
+	const char *scheme, *auth, *path, *query, *frag;
+	size_t nscheme, nauth, npath, nquery, nfrag;
+} url_parts;
+typedef struct {
+	char *given;             /* the base as given, or NULL: none */
+	char *text;              /* cleaned; parts point into it */
+	url_parts parts;
+} url_base;
+
+/* Make base hold text (NULL: no base): 0, or -1 when out of memory. */
+int url_base_set(url_base *base, const char *text);
+void url_base_free(url_base *base);
+/* pith_url_resolve(base->given, ref). */
+char *url_resolve(const url_base *base, const char *ref);
 
 /* ---- guard.c: drop start tags nested deeper than max_nesting and
  * attributes past max_attrs per tag; *out is NULL when nothing had to

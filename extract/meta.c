@@ -245,12 +245,7 @@ meta_cleans(meta_scan *s, const char *v, bool unescape)
 static const char *
 meta_attr(GumboNode *g, const char *name)
 {
-	GumboAttribute *a;
-
-	if (g->type != GUMBO_NODE_ELEMENT && g->type != GUMBO_NODE_TEMPLATE)
-		return NULL;
-	a = gumbo_get_attribute(&g->v.element.attributes, name);
-	return a != NULL ? a->value : NULL;
+	return node_attr(g, name);
 }
 
 /* The attributes the byline walk reads of every element, found in one

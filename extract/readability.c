@@ -97,6 +97,11 @@ typedef struct {
 	pith_candidate *cand;   /* this run's evidence, for the overlay */
 	size_t ncand, capcand;
 	bool cand_oom;
+	/* The scripts whose characters weigh 3, looked up once. */
+	const uc_script_t *han, *hiragana, *katakana, *hangul;
+	/* classify() of the last class string seen in each slot (a page
+	 * gives the same classes to many elements). */
+	struct { const char *s; unsigned c; } memo[256];
 } rd;
 
 static bool alike(const rd *r, size_t a, size_t b);
@@ -304,6 +309,24 @@ classify(const char *s)
 	return c;
 }
 
+/* classify(s), remembered in r->memo by a hash of s. */
+static unsigned
+classify_memo(rd *r, const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	if (s == NULL)
+		return 0;
+	for (const char *p = s; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	h = (h ^ h >> 16) % (sizeof r->memo / sizeof r->memo[0]);
+	if (r->memo[h].s == NULL || strcmp(r->memo[h].s, s) != 0) {
+		r->memo[h].s = s;
+		r->memo[h].c = classify(s);
+	}
+	return r->memo[h].c;
+}
+
 static GumboNode *
 gnode(const rd *r, size_t n)
 {
@@ -378,11 +401,8 @@ block_stats(rd *r, size_t b)
 	int commas = 0;
 	bool sentence = false;
 	size_t run = 0;
-	/* Looked up once, not for every character. */
-	const uc_script_t *han = uc_script_byname("Han"),
-	    *hiragana = uc_script_byname("Hiragana"),
-	    *katakana = uc_script_byname("Katakana"),
-	    *hangul = uc_script_byname("Hangul");
+	const uc_script_t *han = r->han, *hiragana = r->hiragana,
+	    *katakana = r->katakana, *hangul = r->hangul;
 
 	lw = block_run_link(r, blk, 0);
 	for (size_t i = 0; i < blk->len; ) {
@@ -395,16 +415,29 @@ block_stats(rd *r, size_t b)
 			lw = block_run_link(r, blk, run);
 		}
 		if (s[i] < 0x80) {
-			/* ASCII: weight 1, and only three kinds of byte matter. */
-			uc = s[i];
-			m = 1;
-		} else {
-			m = u8_mbtouc(&uc, s + i, blk->len - i);
-			if (uc >= 0x1100 && (uc_is_script(uc, han) ||
-			    uc_is_script(uc, hiragana) || uc_is_script(uc, katakana) ||
-			    uc_is_script(uc, hangul)))
-				w = 3;
+			/* ASCII to the next run or character that is not:
+			 * weight 1, and only commas and sentence ends matter. */
+			size_t end = run + 1 < blk->nruns ? blk->runs[run + 1].start : blk->len,
+			    j;
+			double step = lw == 1 ? 1 : lw > 0 ? 0.3 : 0;
+
+			for (j = i; j < end && j < blk->len && s[j] < 0x80; j++) {
+				if (s[j] == ',')
+					commas++;
+				else if ((s[j] == '.' || s[j] == '!' || s[j] == '?') &&
+				    j + 1 < blk->len && s[j + 1] == ' ')
+					sentence = true;
+				link += step;
+			}
+			len += j - i;
+			i = j;
+			continue;
 		}
+		m = u8_mbtouc(&uc, s + i, blk->len - i);
+		if (uc >= 0x1100 && (uc_is_script(uc, han) ||
+		    uc_is_script(uc, hiragana) || uc_is_script(uc, katakana) ||
+		    uc_is_script(uc, hangul)))
+			w = 3;
 		if (uc == ',' || uc == 0xFF0C || uc == 0x3001 || uc == 0x060C)
 			commas++;
 		if (((uc == '.' || uc == '!' || uc == '?') && i + 1 < blk->len &&
@@ -517,7 +550,7 @@ prepare(rd *r)
 		unsigned ck, ci, c;
 
 		node_attrs_get(gnode(r, n), &at);
-		ck = classify(at.klass);
+		ck = classify_memo(r, at.klass);
 		ci = classify(at.id);
 		c = ck | ci;
 		/* An anchor's name marks a place, as an id does ("#comments"). */
@@ -1443,7 +1476,10 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		0,
 	};
 	rd r = { .d = d, .nn = pith_doc_nnodes(d), .nb = pith_doc_nblocks(d),
-	    .strings = &a->strings, .mask = a->mask, .time = &a->time };
+	    .strings = &a->strings, .mask = a->mask, .time = &a->time,
+	    .han = uc_script_byname("Han"), .hiragana = uc_script_byname("Hiragana"),
+	    .katakana = uc_script_byname("Katakana"),
+	    .hangul = uc_script_byname("Hangul") };
 	unsigned char *best = NULL;
 	double best_len = -1;
 	size_t top = 0, best_top = 0, best_i = 0, tried = 0;

@@ -5,14 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pith.h"
+#include "internal.h"
 
-/* A parsed reference; a NULL pointer marks an undefined component (an
- * empty query differs from none).  The path is always defined. */
-struct uri {
-	const char *scheme, *auth, *path, *query, *frag;
-	size_t nscheme, nauth, npath, nquery, nfrag;
-};
 
 static int is_alpha(int c)
 {
@@ -66,6 +60,19 @@ static char *clean(const char *s)
 		n--;
 	while (n && (unsigned char)*s <= 0x20)
 		s++, n--;
+	/* Most hrefs hold none of those bytes: copied whole. */
+	for (i = 0; i < n; i++) {
+		ch = (unsigned char)s[i];
+		if (ch <= 0x20 || ch == 0x7f || ch == 0xc2)
+			break;
+	}
+	if (i == n) {
+		if ((c = malloc(n + 1)) != NULL) {
+			memcpy(c, s, n);
+			c[n] = '\0';
+		}
+		return c;
+	}
 	c = malloc(3 * n + 1);
 	if (!c)
 		return NULL;
@@ -99,7 +106,7 @@ static char *clean(const char *s)
 	return c;
 }
 
-static void parse(const char *s, struct uri *u)
+static void parse(const char *s, url_parts *u)
 {
 	size_t n = scheme_len(s);
 
@@ -184,9 +191,9 @@ static size_t remove_dots(char *out, const char *in, size_t n)
 }
 
 /* RFC 3986 5.2.2 and 5.3; r has a scheme or b is absolute. */
-static char *resolve(const struct uri *b, const struct uri *r)
+static char *resolve(const url_parts *b, const url_parts *r)
 {
-	struct uri t = *r;
+	url_parts t = *r;
 	char *out, *merged = NULL;
 	size_t n = 0, i, cap;
 	int dots = 1;
@@ -267,26 +274,40 @@ static char *resolve(const struct uri *b, const struct uri *r)
 	return out;
 }
 
-char *pith_url_resolve(const char *base, const char *ref)
+int url_base_set(url_base *base, const char *text)
 {
-	struct uri b, r;
-	char *cr, *cb = NULL, *out, *p;
+	url_base_free(base);
+	if (!text)
+		return 0;
+	base->given = strdup(text);
+	base->text = clean(text);
+	if (!base->given || !base->text) {
+		url_base_free(base);
+		return -1;
+	}
+	parse(base->text, &base->parts);
+	return 0;
+}
+
+void url_base_free(url_base *base)
+{
+	free(base->given);
+	free(base->text);
+	memset(base, 0, sizeof(*base));
+}
+
+char *url_resolve(const url_base *base, const char *ref)
+{
+	const url_parts *b = &base->parts;
+	url_parts r;
+	char *cr, *out, *p;
 	size_t n;
 
 	cr = clean(ref ? ref : "");
 	if (!cr)
 		return NULL;
-	memset(&b, 0, sizeof(b));
-	if (base) {
-		cb = clean(base);
-		if (!cb) {
-			free(cr);
-			return NULL;
-		}
-		parse(cb, &b);
-	}
 	n = scheme_len(cr);
-	if (n ? is_http(cr, n) : is_http(b.scheme, b.nscheme)) {
+	if (n ? is_http(cr, n) : is_http(b->scheme, b->nscheme)) {
 		/* browsers read '\' as '/' before the query in http(s) */
 		for (p = cr; *p && *p != '?' && *p != '#'; p++)
 			if (*p == '\\')
@@ -294,12 +315,21 @@ char *pith_url_resolve(const char *base, const char *ref)
 	}
 	parse(cr, &r);
 	/* Opaque schemes, or nothing to resolve against: leave it be. */
-	if (r.scheme ? !is_http(r.scheme, r.nscheme) : !b.scheme) {
-		free(cb);
+	if (r.scheme ? !is_http(r.scheme, r.nscheme) : !b->scheme)
 		return cr;
-	}
-	out = resolve(&b, &r);
-	free(cb);
+	out = resolve(b, &r);
 	free(cr);
+	return out;
+}
+
+char *pith_url_resolve(const char *base, const char *ref)
+{
+	url_base b = {0};
+	char *out;
+
+	if (url_base_set(&b, base) != 0)
+		return NULL;
+	out = url_resolve(&b, ref);
+	url_base_free(&b);
 	return out;
 }

@@ -109,46 +109,156 @@ buf_finish(buf *b, size_t *len)
 	return s;
 }
 
-/* Chunks of at least 16 KiB; a larger string gets a chunk of its own. */
+/* Chunks of 16 KiB, doubling to 64 KiB: under malloc's mmap threshold,
+ * so one document after another reuses the heap's pages.  A block over
+ * half a chunk gets a chunk of its own, linked behind the one being
+ * filled so that one keeps its room. */
+enum { ARENA_FIRST = 16384, ARENA_MAX = 65536 };
+
 struct arena_chunk {
 	arena_chunk *next;
 	size_t used, cap;
 	char data[];
 };
 
-char *
-arena_strndup(arena *a, const char *s, size_t n)
+/* arena_take's way when the head chunk is full: a new chunk. */
+static void *
+arena_grow(arena *a, size_t n)
 {
 	arena_chunk *c = a->head;
-	char *p;
+	size_t cap = c == NULL ? ARENA_FIRST : c->cap >= ARENA_MAX / 2 ? ARENA_MAX :
+	    c->cap * 2;
 
-	if (c == NULL || c->cap - c->used < n + 1) {
-		size_t cap = n + 1 > 16384 ? n + 1 : 16384;
-
-		if ((c = malloc(sizeof *c + cap)) == NULL)
-			return NULL;
-		c->used = 0;
-		c->cap = cap;
+	if (n > cap / 2)
+		cap = n;
+	/* The header keeps data at a multiple of 8. */
+	if (n > SIZE_MAX - sizeof *c || (c = malloc(sizeof *c + cap)) == NULL)
+		return NULL;
+	c->used = n;
+	c->cap = cap;
+	if (cap == n && a->head != NULL) {
+		c->next = a->head->next;
+		a->head->next = c;
+	} else {
 		c->next = a->head;
 		a->head = c;
 	}
-	p = c->data + c->used;
+	return c->data;
+}
+
+/* n bytes at a multiple of align (1 or 8); NULL when out of memory.
+ * Inline: gumbo takes a block for every node, string and list. */
+static inline void *
+arena_take(arena *a, size_t n, size_t align)
+{
+	arena_chunk *c = a->head;
+
+	if (c != NULL) {
+		size_t at = (c->used + align - 1) & ~(align - 1);
+
+		if (at <= c->cap && c->cap - at >= n) {
+			c->used = at + n;
+			return c->data + at;
+		}
+	}
+	return arena_grow(a, n);
+}
+
+char *
+arena_strndup(arena *a, const char *s, size_t n)
+{
+	char *p = arena_take(a, n + 1, 1);
+
+	if (p == NULL)
+		return NULL;
 	memcpy(p, s, n);
 	p[n] = '\0';
-	c->used += n + 1;
 	return p;
+}
+
+/* A block of gumbo's follows a word holding its size, or ARENA_OWN for
+ * a block of malloc's own: one of ARENA_BIG bytes or more, in the list
+ * a->big.  Those are gumbo's growing string buffers, which it frees at
+ * each doubling; kept in the arena, every size a 50 MB text passed
+ * through would stay.  A small block gumbo frees (a fifth of what it
+ * takes: tokens, buffers) waits in a->spare for the next of its size. */
+enum { ARENA_BIG = 32768 };
+#define ARENA_OWN SIZE_MAX
+
+struct arena_big {
+	arena_big *prev, *next;
+	size_t size;             /* ARENA_OWN: the word before the block */
+};
+
+void *
+arena_gumbo_alloc(void *userdata, size_t n)
+{
+	arena *a = userdata;
+	size_t *w, k;
+
+	if (n >= ARENA_BIG) {
+		arena_big *b = n <= SIZE_MAX - sizeof *b ? malloc(sizeof *b + n) : NULL;
+
+		if (b == NULL)
+			return NULL;
+		*b = (arena_big){ .next = a->big, .size = ARENA_OWN };
+		if (a->big != NULL)
+			a->big->prev = b;
+		a->big = b;
+		return b + 1;
+	}
+	n = (n + 7) & ~(size_t)7;
+	if ((k = n / 8) < ARENA_SPARE && a->spare[k] != NULL) {
+		void **p = a->spare[k];
+
+		a->spare[k] = *p;
+		return p;
+	}
+	if ((w = arena_take(a, sizeof *w + (n ? n : 8), 8)) == NULL)
+		return NULL;
+	*w = n;
+	return w + 1;
+}
+
+void
+arena_gumbo_free(void *userdata, void *p)
+{
+	arena *a = userdata;
+	size_t *w = p;
+
+	if (p == NULL)
+		return;
+	if (w[-1] == ARENA_OWN) {
+		arena_big *b = (arena_big *)p - 1;
+
+		if (b->prev != NULL)
+			b->prev->next = b->next;
+		else
+			a->big = b->next;
+		if (b->next != NULL)
+			b->next->prev = b->prev;
+		free(b);
+	} else if (w[-1] / 8 < ARENA_SPARE) {
+		*(void **)p = a->spare[w[-1] / 8];
+		a->spare[w[-1] / 8] = p;
+	}
 }
 
 void
 arena_free(arena *a)
 {
 	arena_chunk *c, *next;
+	arena_big *b, *bnext;
 
 	for (c = a->head; c != NULL; c = next) {
 		next = c->next;
 		free(c);
 	}
-	a->head = NULL;
+	for (b = a->big; b != NULL; b = bnext) {
+		bnext = b->next;
+		free(b);
+	}
+	memset(a, 0, sizeof *a);
 }
 
 size_t

@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <iconv.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -579,6 +580,37 @@ utf8_seq(const unsigned char *p, size_t len, size_t *bad)
 	return need + 1;
 }
 
+/* The first byte at or after i that is not ASCII, or len: eight bytes
+ * at a time, as most of a page is markup. */
+static size_t
+ascii_end(const unsigned char *p, size_t i, size_t len)
+{
+	uint64_t w;
+
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, p + i, 8);
+		if (w & UINT64_C(0x8080808080808080))
+			break;
+	}
+	while (i < len && p[i] < 0x80)
+		i++;
+	return i;
+}
+
+/* Whether len bytes are well-formed UTF-8: decoding would change none. */
+static int
+utf8_valid(const unsigned char *p, size_t len)
+{
+	size_t i = 0, n, bad;
+
+	while ((i = ascii_end(p, i, len)) < len) {
+		if ((n = utf8_seq(p + i, len - i, &bad)) == 0)
+			return 0;
+		i += n;
+	}
+	return 1;
+}
+
 /* Count well-formed multibyte sequences and malformed ones. */
 static void
 utf8_stats(const char *data, size_t len, size_t *multi, size_t *bad)
@@ -589,7 +621,7 @@ utf8_stats(const char *data, size_t len, size_t *multi, size_t *bad)
 	*multi = *bad = 0;
 	while (i < len) {
 		if (p[i] < 0x80) {
-			i++;
+			i = ascii_end(p, i, len);
 			continue;
 		}
 		if ((n = utf8_seq(p + i, len - i, &b)) > 0) {
@@ -681,12 +713,15 @@ dec_utf8(buf *b, const unsigned char *p, size_t len)
 {
 	size_t i = 0, n, bad;
 
+	/* Well-formed input in one allocation. */
+	if (reserve(b, len) != 0)
+		return;
 	while (i < len) {
-		size_t run = i;
+		size_t run = ascii_end(p, i, len);
 
 		/* Copy ASCII and well-formed runs whole. */
 		while (run < len && (n = utf8_seq(p + run, len - run, &bad)) > 0)
-			run += n;
+			run = ascii_end(p, run + n, len);
 		put(b, p + i, run - i);
 		i = run;
 		if (i < len) {
@@ -1082,16 +1117,18 @@ second_opinion(const encoding *e, const char *data, size_t len)
 	return NULL;
 }
 
-int
-charset_decode(const char *data, size_t len, const char *content_type, int html,
-               char **out, size_t *outlen, charset_info *info)
+/* The encoding of a page, as charset_decode decides it, and the length
+ * of its byte order mark. */
+static const char *
+decide(const char *data, size_t len, const char *content_type, int html,
+       charset_info *info, size_t *bom)
 {
 	charset_info ci = { NULL, CHARSET_DEFAULT, 0 };
 	const encoding *e = NULL;
 	const char *name, *other;
-	size_t bom = 0;
 
-	if ((name = charset_bom(data, len, &bom)) != NULL) {
+	*bom = 0;
+	if ((name = charset_bom(data, len, bom)) != NULL) {
 		ci.source = CHARSET_BOM;
 	} else {
 		if ((e = find_name(charset_from_type(content_type))) != NULL)
@@ -1120,7 +1157,43 @@ charset_decode(const char *data, size_t len, const char *content_type, int html,
 	ci.name = name;
 	if (info != NULL)
 		*info = ci;
+	return name;
+}
+
+int
+charset_decode(const char *data, size_t len, const char *content_type, int html,
+               char **out, size_t *outlen, charset_info *info)
+{
+	size_t bom;
+	const char *name = decide(data, len, content_type, html, info, &bom);
+
 	return charset_convert(name, data + bom, len - bom, out, outlen);
+}
+
+int
+charset_decode_owned(char **data, size_t *len, const char *content_type,
+                     int html, charset_info *info)
+{
+	const char *in = *data != NULL ? *data : "";
+	size_t bom, outlen;
+	const char *name = decide(in, *len, content_type, html, info, &bom);
+	char *out;
+
+	/* Well-formed UTF-8 decodes to itself: no copy. */
+	if (bom == 0 && find_name(name)->dec == DEC_UTF8 &&
+	    utf8_valid((const unsigned char *)in, *len)) {
+		if ((out = realloc(*data, *len + 1)) == NULL)
+			return -1;
+		out[*len] = '\0';
+		*data = out;
+		return 0;
+	}
+	if (charset_convert(name, in + bom, *len - bom, &out, &outlen) != 0)
+		return -1;
+	free(*data);
+	*data = out;
+	*len = outlen;
+	return 0;
 }
 
 charset_kind

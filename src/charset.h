@@ -70,6 +70,14 @@ int charset_convert(const char *name, const char *data, size_t len,
 int charset_decode(const char *data, size_t len, const char *content_type,
                    int html, char **out, size_t *outlen, charset_info *info);
 
+/* charset_decode on *data (malloc'd, *len bytes), in place: *data and
+ * *len become the UTF-8, the same block when the page already was
+ * well-formed UTF-8 without a byte order mark (a page is seldom
+ * anything else, and then is not copied).  0, or -1 when out of memory,
+ * *data left as it was. */
+int charset_decode_owned(char **data, size_t *len, const char *content_type,
+                         int html, charset_info *info);
+
 /* What a Content-Type is to pith (NULL: HTML): a page, plain text (shown
  * as a <pre>), or something else. */
 typedef enum { CHARSET_HTML, CHARSET_TEXT, CHARSET_REFUSED } charset_kind;

@@ -198,8 +198,8 @@ input_decode(input *in, const char *name, diag *d)
 {
 	charset_kind kind = charset_kind_of(in->content_type);
 	charset_info ci;
-	char *out = NULL, *html;
-	size_t outlen = 0, hlen;
+	char *html;
+	size_t hlen;
 	const char *binary;
 
 	/* Only from a cache written by another version. */
@@ -210,22 +210,18 @@ input_decode(input *in, const char *name, diag *d)
 	if ((binary = charset_sniff(in->data, in->len)) != NULL)
 		return diag_fail(d, "not %s (looks like %s)", kind == CHARSET_TEXT ?
 		    "text" : "HTML", binary);
-	if (charset_decode(in->data != NULL ? in->data : "", in->len, in->content_type,
-	    kind == CHARSET_HTML, &out, &outlen, &ci) != 0)
+	if (charset_decode_owned(&in->data, &in->len, in->content_type,
+	    kind == CHARSET_HTML, &ci) != 0)
 		return diag_fail(d, "out of memory");
 	in->charset = ci.name;
 	if (kind == CHARSET_TEXT) {
-		if (wrap_text(out, outlen, in->url != NULL ? in->url : name, &html, &hlen) != 0) {
-			free(out);
+		if (wrap_text(in->data, in->len, in->url != NULL ? in->url : name, &html,
+		    &hlen) != 0)
 			return diag_fail(d, "out of memory");
-		}
-		free(out);
-		out = html;
-		outlen = hlen;
+		free(in->data);
+		in->data = html;
+		in->len = hlen;
 	}
-	free(in->data);
-	in->data = out;
-	in->len = outlen;
 	return 0;
 }
 

@@ -3,6 +3,7 @@
  *
  *   bench_parse [-r ROUNDS] [-a ALGO] [-n] PAGE...
  *   bench_parse -G PAGE...
+ *   bench_parse -W [-A] PAGE...
  *
  * Each round runs every page through pith's stages in sequence, timed
  * one by one through the public calls a program makes (the core's API
@@ -15,6 +16,10 @@
  * alone out, so a profiler sees only pith's own path.  -G only reads,
  * decodes and has gumbo parse each page, printing nothing: the peak
  * memory of gumbo's tree, for a wrapper such as GNU time to measure.
+ * -W is the limit a whole `pith batch -j 1` process is held to: each
+ * page read, parsed by gumbo as pith calls it, its tree walked node by
+ * node and freed, and nothing else; -A gives gumbo the arena pith gives
+ * it, so the two limits show what gumbo's own allocator costs.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +31,7 @@
 #include <zlib.h>
 #include "bench.h"
 #include "charset.h"
+#include "internal.h"
 #include "pith.h"
 #include "output.h"
 
@@ -48,16 +54,78 @@ gumbo_alone(const char *html, size_t len, int noerrors)
 	gumbo_destroy_output(&go, g);
 }
 
+/* Every node of the tree once, as a walk over it visits them: their
+ * count, so the compiler keeps the loop. */
+static size_t
+tree_walk(const GumboNode *root)
+{
+	const GumboNode *n = root;
+	size_t count = 0;
+
+	for (;;) {
+		count++;
+		if ((n->type == GUMBO_NODE_ELEMENT || n->type == GUMBO_NODE_DOCUMENT) &&
+		    n->v.element.children.length > 0) {
+			n = n->v.element.children.data[0];
+			continue;
+		}
+		while (n != root && n->index_within_parent + 1 >=
+		    n->parent->v.element.children.length)
+			n = n->parent;
+		if (n == root)
+			return count;
+		n = n->parent->v.element.children.data[n->index_within_parent + 1];
+	}
+}
+
+/* -W: read, parse, walk, free each page; with arena, in pith's arena. */
+static int
+gumbo_limit(char **pages, int n, int with_arena)
+{
+	size_t nodes = 0;
+
+	for (int i = 0; i < n; i++) {
+		GumboOptions go = kGumboDefaultOptions;
+		arena a = {0};
+		GumboOutput *g;
+		size_t len;
+		char *html = slurp(pages[i], &len);
+
+		if (html == NULL)
+			return 1;
+		go.max_errors = 0;
+		if (with_arena) {
+			go.allocator = arena_gumbo_alloc;
+			go.deallocator = arena_gumbo_free;
+			go.userdata = &a;
+		}
+		if ((g = gumbo_parse_with_options(&go, html, len)) == NULL)
+			return 1;
+		nodes += tree_walk(g->document);
+		if (with_arena)
+			arena_free(&a);
+		else
+			gumbo_destroy_output(&go, g);
+		free(html);
+	}
+	printf("nodes %zu\n", nodes);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
 	const char *algo = NULL;
-	int rounds = 3, ch, nogumbo = 0, gumbo_only = 0;
+	int rounds = 3, ch, nogumbo = 0, gumbo_only = 0, limit = 0, with_arena = 0;
 	double best[S_N] = {0}, total_best = -1;
 	size_t bytes = 0, pages = 0, failed = 0;
 
-	while ((ch = getopt(argc, argv, "r:a:nG")) != -1) {
-		if (ch == 'n')
+	while ((ch = getopt(argc, argv, "r:a:nGWA")) != -1) {
+		if (ch == 'W')
+			limit = 1;
+		else if (ch == 'A')
+			with_arena = 1;
+		else if (ch == 'n')
 			nogumbo = 1;
 		else if (ch == 'G')
 			gumbo_only = 1;
@@ -70,9 +138,12 @@ main(int argc, char **argv)
 	}
 	if (optind == argc) {
 		fputs("usage: bench_parse [-r ROUNDS] [-a ALGO] [-n] PAGE...\n"
-		    "       bench_parse -G PAGE...\n", stderr);
+		    "       bench_parse -G PAGE...\n"
+		    "       bench_parse -W [-A] PAGE...\n", stderr);
 		return 2;
 	}
+	if (limit)
+		return gumbo_limit(argv + optind, argc - optind, with_arena);
 	for (int i = optind; gumbo_only && i < argc; i++) {
 		char *raw, *html = NULL;
 		size_t rlen = 0, hlen = 0;

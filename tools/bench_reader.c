@@ -8,8 +8,10 @@
  * charset, parse, extract (auto), then the layout (ui/render/layout.c and
  * ui/render/wrap.c) of the first screen at WIDTH columns (80) and of the whole
  * article; then a resize: the whole article laid out again at WIDTH-20
- * and back at WIDTH, as relayout() does.  The fastest round of each is
- * printed as "name value" lines (seconds, or a count).
+ * and back at WIDTH, as relayout() does.  Beside the first screen, what
+ * `pith -d` does instead after the extraction: the article as text,
+ * wrapped at WIDTH, written out (to /dev/null).  The fastest round of
+ * each is printed as "name value" lines (seconds, or a count).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +22,7 @@
 #include "bench.h"
 #include "charset.h"
 #include "layout.h"
+#include "output.h"
 #include "pith.h"
 
 enum { SCREEN_LINES = 50 };
@@ -53,7 +56,8 @@ main(int argc, char **argv)
 {
 	int rounds = 3, width = 80, ch;
 	double t_read = -1, t_charset = -1, t_parse = -1, t_extract = -1,
-	    t_first = -1, t_full = -1, t_narrow = -1, t_wide = -1;
+	    t_first = -1, t_full = -1, t_narrow = -1, t_wide = -1, t_dump = -1;
+	FILE *devnull = fopen("/dev/null", "w");
 	size_t bytes = 0, text = 0, lines = 0, n;
 
 	while ((ch = getopt(argc, argv, "r:w:")) != -1) {
@@ -68,6 +72,8 @@ main(int argc, char **argv)
 		fputs("usage: bench_reader [-r ROUNDS] [-w WIDTH] PAGE\n", stderr);
 		return 2;
 	}
+	if (devnull == NULL)
+		return 1;
 	for (int r = 0; r < rounds; r++) {
 		double a, b;
 		char *raw, *html = NULL, *body = NULL;
@@ -76,6 +82,7 @@ main(int argc, char **argv)
 		pith_article *art = NULL;
 		pith_error err = {0};
 		layout l = {0};
+		diag dg = {0};
 
 		a = now();
 		if ((raw = slurp(argv[optind], &rlen)) == NULL) {
@@ -105,6 +112,13 @@ main(int argc, char **argv)
 		keep_min(&t_full, lay(&l, art, width, &lines));
 		keep_min(&t_narrow, lay(&l, art, width - 20, &n));
 		keep_min(&t_wide, lay(&l, art, width, &n));
+		a = now();
+		if (output_write(art, FORMAT_TEXT, width, 0, devnull, &dg) != 0) {
+			fprintf(stderr, "bench_reader: %s\n", dg.msg);
+			return 1;
+		}
+		fflush(devnull);
+		keep_min(&t_dump, now() - a);
 		if (pith_article_text(art, 0, &body, &blen, &err) == PITH_OK)
 			text = blen;
 		free(body);
@@ -119,6 +133,7 @@ main(int argc, char **argv)
 	printf("read %.6f\ncharset %.6f\nparse %.6f\nextract %.6f\n", t_read,
 	    t_charset, t_parse, t_extract);
 	printf("first_screen %.6f\nlayout_full %.6f\nrelayout_narrow %.6f\n"
-	    "relayout_back %.6f\n", t_first, t_full, t_narrow, t_wide);
+	    "relayout_back %.6f\ndump %.6f\n", t_first, t_full, t_narrow, t_wide, t_dump);
+	fclose(devnull);
 	return 0;
 }

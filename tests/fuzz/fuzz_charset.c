@@ -109,6 +109,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (info.name == NULL)
 			fail("charset_decode named no encoding", types[t]);
 		check_out("charset_decode", info.name, out, n);
+		/* In place, the same bytes (without a copy when they are
+		 * UTF-8 already). */
+		if ((text = malloc(size ? size : 1)) != NULL) {
+			size_t tn = size;
+			charset_info ti;
+
+			memcpy(text, data, size);
+			if (charset_decode_owned(&text, &tn, types[t], t % 2 == 0, &ti) == 0 &&
+			    (tn != n || memcmp(text, out, n + 1) != 0 || ti.name != info.name))
+				fail("charset_decode_owned differs from charset_decode",
+				    info.name);
+			free(text);
+		}
 		free(out);
 	}
 

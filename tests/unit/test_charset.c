@@ -260,14 +260,15 @@ test_convert(void **state)
 	free(out);
 }
 
-/* charset_decode on s, expecting want from enc and source src. */
+/* charset_decode on s, expecting want from enc and source src; and
+ * charset_decode_owned on a copy, expecting the same. */
 static void
 decode_is(const char *s, size_t len, const char *type, int html, const char *want,
           const char *enc, charset_source src, int overridden)
 {
-	charset_info ci;
-	char *out;
-	size_t n;
+	charset_info ci, ci2;
+	char *out, *own = malloc(len ? len : 1);
+	size_t n, n2 = len;
 
 	assert_int_equal(charset_decode(s, len, type, html, &out, &n, &ci), 0);
 	if (strcmp(out, want) != 0)
@@ -275,6 +276,15 @@ decode_is(const char *s, size_t len, const char *type, int html, const char *wan
 	assert_string_equal(ci.name, enc);
 	assert_int_equal(ci.source, src);
 	assert_int_equal(ci.overridden, overridden);
+	assert_non_null(own);
+	memcpy(own, s, len);
+	assert_int_equal(charset_decode_owned(&own, &n2, type, html, &ci2), 0);
+	assert_int_equal(n2, n);
+	assert_memory_equal(own, out, n + 1);
+	assert_string_equal(ci2.name, ci.name);
+	assert_int_equal(ci2.source, ci.source);
+	assert_int_equal(ci2.overridden, ci.overridden);
+	free(own);
 	free(out);
 }
 
@@ -359,6 +369,47 @@ test_decode(void **state)
 	free(out);
 }
 
+/* A page that already is UTF-8 is decoded without a copy; one with a
+ * byte order mark or a malformed byte is converted, the input freed. */
+static void
+test_decode_owned(void **state)
+{
+	static const char page[] = "<meta charset=utf-8><p>" RUUTF8;
+	char *p = malloc(sizeof page + 100), *q;
+	size_t n = sizeof page - 1;
+	charset_info ci;
+
+	(void)state;
+	assert_non_null(p);
+	memcpy(p, page, n);
+	q = p;
+	assert_int_equal(charset_decode_owned(&p, &n, NULL, 1, &ci), 0);
+	assert_string_equal(p, page);
+	assert_int_equal(n, sizeof page - 1);
+	assert_string_equal(ci.name, "UTF-8");
+#ifndef __SANITIZE_ADDRESS__
+	/* ASan's realloc always moves a block. */
+	assert_ptr_equal(p, q);
+#else
+	(void)q;
+#endif
+	free(p);
+	/* A malformed byte: U+FFFD, in a new block. */
+	assert_non_null(p = strdup("<meta charset=utf-8>" RUUTF8 "\xffz"));
+	n = strlen(p);
+	assert_int_equal(charset_decode_owned(&p, &n, NULL, 1, NULL), 0);
+	assert_string_equal(p, "<meta charset=utf-8>" RUUTF8 "\xef\xbf\xbdz");
+	assert_int_equal(n, strlen(p));
+	free(p);
+	/* Nothing at all, from no block. */
+	p = NULL;
+	n = 0;
+	assert_int_equal(charset_decode_owned(&p, &n, NULL, 1, NULL), 0);
+	assert_non_null(p);
+	assert_string_equal(p, "");
+	free(p);
+}
+
 static void
 test_detect(void **state)
 {
@@ -382,6 +433,7 @@ main(void)
 		cmocka_unit_test(test_prescan),
 		cmocka_unit_test(test_convert),
 		cmocka_unit_test(test_decode),
+		cmocka_unit_test(test_decode_owned),
 		cmocka_unit_test(test_detect),
 	};
 

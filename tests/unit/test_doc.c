@@ -284,6 +284,14 @@ test_links_resolve(void **state)
 	assert_string_equal(block(d, 0)->runs[0].href, "rel");
 	assert_null(pith_doc_url(d));
 	pith_doc_free(d);
+
+	/* A link before a late <base> resolves against the page's address,
+	 * one after it against the base. */
+	d = parse("<p><a href='a.html'>a</a></p><base href='https://b.example/d/'>"
+	    "<p><a href='c.html'>c</a></p>");
+	assert_string_equal(block(d, 0)->runs[0].href, "https://example.org/dir/a.html");
+	assert_string_equal(block(d, 1)->runs[0].href, "https://b.example/d/c.html");
+	pith_doc_free(d);
 }
 
 static void
@@ -427,7 +435,9 @@ static void
 test_nodes(void **state)
 {
 	(void)state;
-	pith_doc *d = parse("<html lang=fr><body><div id=x class='a b'><p>t</p></div>"
+	/* Attribute names in any case are found by their lower-case names
+	 * (gumbo lower-cases them), the first of a name winning. */
+	pith_doc *d = parse("<html lang=fr><body><div ID=x Class='a b' class=c><p>t</p></div>"
 	    "<custom-el>c</custom-el></body></html>");
 	size_t div = PITH_NONE;
 
@@ -436,7 +446,9 @@ test_nodes(void **state)
 			div = i;
 	assert_int_not_equal(div, PITH_NONE);
 	assert_string_equal(pith_node_attr(d, div, "class"), "a b");
+	assert_string_equal(pith_node_attr(d, div, "id"), "x");
 	assert_null(pith_node_attr(d, div, "title"));
+	assert_null(pith_node_attr(d, div, "i"));
 	assert_string_equal(pith_doc_node(d, div + 1)->tag, "p");
 	assert_int_equal(pith_doc_node(d, div + 1)->parent, div);
 	assert_int_equal(pith_doc_node(d, div)->end, div + 2);
@@ -553,6 +565,61 @@ test_wordbreaks_ascii(void **state)
 	check_breaks((const uint8_t *)"caf\xc3\xa9 o", 7);
 }
 
+/* Text that is not all ASCII: judged a word at a time, it breaks as
+ * libunistring breaks it whole.  Every string of up to four pieces of
+ * ASCII classes and characters with rules of their own (Extend, Format,
+ * ZWJ, MidNumLet, Katakana, Hebrew, regional indicators, spaces that
+ * are not ASCII), then long random ones. */
+static void
+test_wordbreaks_mixed(void **state)
+{
+	static const char *const pieces[] = {
+		"a", "Z", "0", " ", "  ", ":", ".", "'", ",", "_", "\n", "\"",
+		"\xc3\xa9", "\xe2\x80\x99", "\xc2\xa0", "\xe6\x97\xa5",
+		"\xcc\x81", "\xe2\x80\x8d", "\xc2\xad", "\xf0\x9f\x87\xab",
+		"\xf0\x9f\x91\x8d", "\xe3\x80\x80", "\xe3\x82\xab", "\xd7\x90",
+	};
+	enum { NP = sizeof pieces / sizeof pieces[0], MAX = 40 * 4 };
+	uint8_t s[MAX];
+	char want[MAX], got[MAX];
+	unsigned seed = 18;
+
+	(void)state;
+	for (size_t len = 1; len <= 4; len++) {
+		size_t total = 1;
+
+		for (size_t k = 0; k < len; k++)
+			total *= NP;
+		for (size_t v = 0; v < total; v++) {
+			size_t n = 0, x = v;
+
+			for (size_t k = 0; k < len; k++, x /= NP) {
+				memcpy(s + n, pieces[x % NP], strlen(pieces[x % NP]));
+				n += strlen(pieces[x % NP]);
+			}
+			u8_wordbreaks(s, n, want);
+			doc_wordbreaks(s, n, got);
+			assert_memory_equal(want, got, n);
+		}
+	}
+	for (int round = 0; round < 20000; round++) {
+		size_t n = 0, len = 1 + (seed = seed * 1103515245u + 12345u) % 40;
+
+		for (size_t k = 0; k < len; k++) {
+			const char *pc;
+
+			seed = seed * 1103515245u + 12345u;
+			/* Mostly ASCII, as pages are. */
+			pc = pieces[(seed >> 8) % 4 ? (seed >> 16) % 12 : (seed >> 16) % NP];
+			memcpy(s + n, pc, strlen(pc));
+			n += strlen(pc);
+		}
+		u8_wordbreaks(s, n, want);
+		doc_wordbreaks(s, n, got);
+		assert_memory_equal(want, got, n);
+	}
+}
+
 /* The tokens are built after pith_doc_parse returns, perhaps long after:
  * by then the caller may have freed its bytes, and custom elements'
  * names came from them.  The second walk takes them from the first. */
@@ -626,6 +693,51 @@ test_self_url(void **state)
 	pith_doc_free(d);
 }
 
+/* The arena gumbo's tree lives in: blocks at multiples of 8; a small
+ * block gumbo frees is its next of that size; a large one is malloc's
+ * own, given back when gumbo frees it and otherwise with the arena
+ * (LeakSanitizer would see one left); strings share the arena, a long
+ * one in a chunk of its own that leaves the current chunk's room. */
+static void
+test_arena_gumbo(void **state)
+{
+	arena a = {0};
+	char *p, *q, *big, *big2, *s, *t, *u;
+	size_t n = 100000;
+
+	(void)state;
+	p = arena_gumbo_alloc(&a, 24);
+	assert_non_null(p);
+	assert_int_equal((uintptr_t)p % 8, 0);
+	memset(p, 'x', 24);
+	q = arena_gumbo_alloc(&a, 3);
+	assert_int_equal((uintptr_t)q % 8, 0);
+	arena_gumbo_free(&a, p);
+	assert_ptr_equal(arena_gumbo_alloc(&a, 20), p);
+	assert_ptr_not_equal(arena_gumbo_alloc(&a, 24), p);
+	big = arena_gumbo_alloc(&a, 1 << 20);
+	big2 = arena_gumbo_alloc(&a, 40000);
+	assert_non_null(big);
+	assert_non_null(big2);
+	memset(big, 'b', 1 << 20);
+	memset(big2, 'c', 40000);
+	arena_gumbo_free(&a, big);
+	arena_gumbo_free(&a, NULL);
+	assert_non_null(s = malloc(n));
+	memset(s, 'l', n);
+	t = arena_strndup(&a, "short", 5);
+	u = arena_strndup(&a, s, n);
+	assert_non_null(u);
+	assert_int_equal(u[n], '\0');
+	assert_memory_equal(u, s, n);
+	assert_ptr_equal(arena_strndup(&a, "next", 4), t + 6);
+	assert_string_equal(t, "short");
+	free(s);
+	arena_free(&a);
+	assert_null(a.head);
+	assert_null(a.big);
+}
+
 int
 main(void)
 {
@@ -653,8 +765,10 @@ main(void)
 		cmocka_unit_test(test_empty_and_bom),
 		cmocka_unit_test(test_depth_limit),
 		cmocka_unit_test(test_wordbreaks_ascii),
+		cmocka_unit_test(test_wordbreaks_mixed),
 		cmocka_unit_test(test_tokens_lazy),
 		cmocka_unit_test(test_tokens_after_input_freed),
+		cmocka_unit_test(test_arena_gumbo),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

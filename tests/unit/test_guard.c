@@ -100,6 +100,53 @@ test_title_page(void **state)
 	pith_doc_free(d);
 }
 
+/* Every name the guard knows, in either case: void and implicitly
+ * closed elements do not nest, raw-text elements neither, and hold no
+ * tags; a near miss of a name is an element that nests. */
+static void
+test_tag_names(void **state)
+{
+	static const char *const flat[] = {
+		"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
+		"meta", "param", "source", "track", "wbr", "p", "li", "dt", "dd",
+		"option", "optgroup", "tr", "td", "th", "tbody", "thead", "tfoot",
+		"colgroup", "rp", "rt", "rb", "rtc", "html", "head", "body",
+		"frame", "keygen", "basefont", "bgsound", "image", "isindex",
+	};
+	static const char *const raw[] = {
+		"script", "style", "textarea", "title", "xmp", "iframe", "noembed",
+		"noframes",
+	};
+	static const char *const nests[] = {
+		"pa", "b", "brr", "imgs", "scripts", "titl", "rtcx", "optgroups",
+		"xmq", "h1", "tr1",
+	};
+	char html[128], up[16];
+	char *g;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof flat / sizeof flat[0]; i++) {
+		snprintf(html, sizeof html, "<b><b><b><%s>x", flat[i]);
+		assert_null(guard(html));
+		for (size_t k = 0; k <= strlen(flat[i]); k++)
+			up[k] = (char)(flat[i][k] & ~0x20);
+		snprintf(html, sizeof html, "<b><b><b><%s>x", up);
+		assert_null(guard(html));
+	}
+	for (size_t i = 0; i < sizeof raw / sizeof raw[0]; i++) {
+		for (size_t k = 0; k <= strlen(raw[i]); k++)
+			up[k] = (char)(raw[i][k] & ~0x20);
+		snprintf(html, sizeof html, "<b><b><b><%s><b><b></%s>x", raw[i], up);
+		assert_null(guard(html));
+	}
+	for (size_t i = 0; i < sizeof nests / sizeof nests[0]; i++) {
+		snprintf(html, sizeof html, "<b><b><b><%s>x", nests[i]);
+		assert_non_null(g = guard(html));
+		assert_string_equal(g, "<b><b><b>x");
+		free(g);
+	}
+}
+
 static void
 test_attributes(void **state)
 {
@@ -307,6 +354,7 @@ main(void)
 		cmocka_unit_test(test_too_deep),
 		cmocka_unit_test(test_title),
 		cmocka_unit_test(test_title_page),
+		cmocka_unit_test(test_tag_names),
 		cmocka_unit_test(test_attributes),
 		cmocka_unit_test(test_hostile_parse),
 		cmocka_unit_test(test_budget),

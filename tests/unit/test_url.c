@@ -1,4 +1,5 @@
-/* test_url.c - pith_url_resolve: RFC 3986 section 5.4 and browser cleanup. */
+/* test_url.c - pith_url_resolve and url_resolve: RFC 3986 section 5.4 and
+ * browser cleanup. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal.h"
 #include "pith.h"
 
 #define RFC_BASE "http://a/b/c/d;p?q"
@@ -19,10 +21,20 @@ struct pair {
 static void check(const char *base, const char *ref, const char *want)
 {
 	char *got = pith_url_resolve(base, ref);
+	url_base b = {0};
 
 	assert_non_null(got);
 	assert_string_equal(got, want);
 	free(got);
+	/* A base parsed once (as the walk keeps it) serves many links. */
+	assert_int_equal(url_base_set(&b, base), 0);
+	for (int i = 0; i < 2; i++) {
+		got = url_resolve(&b, ref);
+		assert_non_null(got);
+		assert_string_equal(got, want);
+		free(got);
+	}
+	url_base_free(&b);
 }
 
 static void check_table(const char *base, const struct pair *t, size_t n)
