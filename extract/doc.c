@@ -962,24 +962,6 @@ node_attrs_get(const GumboNode *g, node_attrs *a)
 	}
 }
 
-/* Whether the space-separated words of list hold word (any case). */
-static bool
-has_word(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (const char *p = list; p != NULL && *p != '\0';) {
-		size_t k;
-
-		p += strspn(p, " \t\n\r\f");
-		k = strcspn(p, " \t\n\r\f");
-		if (k == n && strncasecmp(p, word, n) == 0)
-			return true;
-		p += k;
-	}
-	return false;
-}
-
 /* A page read without its address (a file): links resolve against the
  * address it gives itself, <link rel=canonical>, else og:url; only an
  * absolute http(s) one, and a <base> still wins. */
@@ -990,7 +972,7 @@ self_url(builder *b, GumboNode *g, GumboTag tag, const char *rel, const char *hr
 	const char *u = NULL, *prop;
 	bool canon = false;
 
-	if (tag == GUMBO_TAG_LINK && href != NULL && has_word(rel, "canonical")) {
+	if (tag == GUMBO_TAG_LINK && href != NULL && str_has_word(rel, "canonical", true)) {
 		u = href;
 		canon = true;
 	} else if (tag == GUMBO_TAG_META && d->url == NULL &&

@@ -175,24 +175,6 @@ pith_template_parse(const char *text, size_t len, pith_template **out,
 	return PITH_OK;
 }
 
-/* Whether v is one of the blank-separated words of s. */
-static bool
-tpl_has_word(const char *s, const char *v)
-{
-	size_t k = strlen(v);
-
-	for (const char *p = s; *p; ) {
-		size_t n;
-
-		p += strspn(p, " \t\n\r\f");
-		n = strcspn(p, " \t\n\r\f");
-		if (n == k && n > 0 && memcmp(p, v, k) == 0)
-			return true;
-		p += n;
-	}
-	return false;
-}
-
 /* The first rule node n matches, or NULL (also when out of time: a
  * long template is nodes times lines of work). */
 static const tpl_rule *
@@ -213,7 +195,7 @@ tpl_match(const pith_template *t, const pith_doc *d, size_t n, budget *bg)
 		if ((v = pith_node_attr(d, n, r->name)) == NULL)
 			continue;
 		if (r->kind == TPL_HAS || strcmp(v, r->value) == 0 ||
-		    (strcmp(r->name, "class") == 0 && tpl_has_word(v, r->value)))
+		    (strcmp(r->name, "class") == 0 && str_has_word(v, r->value, false)))
 			return r;
 	}
 	return NULL;

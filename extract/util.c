@@ -350,6 +350,23 @@ style_is(const char *style, const char *prop, const char *val)
 }
 
 bool
+str_has_word(const char *list, const char *word, bool icase)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = list; p != NULL && *p != '\0'; ) {
+		size_t k;
+
+		p += strspn(p, " \t\n\r\f");
+		k = strcspn(p, " \t\n\r\f");
+		if (k == n && n > 0 && (icase ? strncasecmp(p, word, n) : memcmp(p, word, n)) == 0)
+			return true;
+		p += k;
+	}
+	return false;
+}
+
+bool
 str_style_hides(const char *s)
 {
 	return s != NULL && (style_is(s, "display", "none") ||

@@ -738,6 +738,19 @@ test_arena_gumbo(void **state)
 	assert_null(a.big);
 }
 
+/* Blank-separated words: rel values in any case, class names as written. */
+static void
+test_has_word(void **state)
+{
+	(void)state;
+	assert_true(str_has_word("alternate Canonical", "canonical", true));
+	assert_false(str_has_word("alternate Canonical", "canonical", false));
+	assert_true(str_has_word(" story\twide ", "wide", false));
+	assert_false(str_has_word("storywide", "story", false));
+	assert_false(str_has_word("", "", false));
+	assert_false(str_has_word(NULL, "x", true));
+}
+
 int
 main(void)
 {
@@ -769,6 +782,7 @@ main(void)
 		cmocka_unit_test(test_tokens_lazy),
 		cmocka_unit_test(test_tokens_after_input_freed),
 		cmocka_unit_test(test_arena_gumbo),
+		cmocka_unit_test(test_has_word),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
