@@ -1233,8 +1233,7 @@ drop_thread(rd *r, const char **dwhy)
 		size_t p = pith_doc_node(d, n)->parent;
 
 		if (!(r->flags[n] & N_IN) || !(r->cls[n] & C_THREAD) || p == PITH_NONE ||
-		    !(t == GUMBO_TAG_H1 || t == GUMBO_TAG_H2 || t == GUMBO_TAG_H3 ||
-		    t == GUMBO_TAG_H4 || t == GUMBO_TAG_H5 || t == GUMBO_TAG_H6 ||
+		    !((t >= GUMBO_TAG_H1 && t <= GUMBO_TAG_H6) ||
 		    (t == GUMBO_TAG_A && attr(r, n, "href") == NULL)))
 			continue;
 		/* A heading in a wrapper of its own ("<div class=x><h2
