@@ -8,6 +8,7 @@
  * Shift_JIS, CP949 for EUC-KR, GB18030 for GBK).
  */
 #include "charset.h"
+#include "util.h"
 
 #include <errno.h>
 #include <iconv.h>
@@ -636,50 +637,8 @@ utf8_stats(const char *data, size_t len, size_t *multi, size_t *bad)
 
 /* ------------------------------------------------------------- output */
 
-typedef struct {
-	char *s;
-	size_t len, cap;
-	int oom;
-} buf;
-
-static int
-reserve(buf *b, size_t n)
-{
-	size_t cap;
-	char *s;
-
-	if (b->oom)
-		return -1;
-	if (b->len + n + 1 <= b->cap)
-		return 0;
-	cap = b->cap ? b->cap : 4096;
-	while (cap < b->len + n + 1) {
-		if (cap > ((size_t)-1) / 2) {
-			b->oom = 1;
-			return -1;
-		}
-		cap *= 2;
-	}
-	if ((s = realloc(b->s, cap)) == NULL) {
-		b->oom = 1;
-		return -1;
-	}
-	b->s = s;
-	b->cap = cap;
-	return 0;
-}
-
 static void
-put(buf *b, const void *p, size_t n)
-{
-	if (reserve(b, n) == 0) {
-		memcpy(b->s + b->len, p, n);
-		b->len += n;
-	}
-}
-
-static void
-put_cp(buf *b, unsigned long cp)
+put_cp(util_buf *b, unsigned long cp)
 {
 	unsigned char u[4];
 	size_t n;
@@ -703,18 +662,18 @@ put_cp(buf *b, unsigned long cp)
 		u[3] = (unsigned char)(0x80 | (cp & 0x3f));
 		n = 4;
 	}
-	put(b, u, n);
+	util_buf_put(b, u, n);
 }
 
 #define REPLACEMENT 0xfffd
 
 static void
-dec_utf8(buf *b, const unsigned char *p, size_t len)
+dec_utf8(util_buf *b, const unsigned char *p, size_t len)
 {
 	size_t i = 0, n, bad;
 
 	/* Well-formed input in one allocation. */
-	if (reserve(b, len) != 0)
+	if (util_buf_reserve(b, len) != 0)
 		return;
 	while (i < len) {
 		size_t run = ascii_end(p, i, len);
@@ -722,7 +681,7 @@ dec_utf8(buf *b, const unsigned char *p, size_t len)
 		/* Copy ASCII and well-formed runs whole. */
 		while (run < len && (n = utf8_seq(p + run, len - run, &bad)) > 0)
 			run = ascii_end(p, run + n, len);
-		put(b, p + i, run - i);
+		util_buf_put(b, p + i, run - i);
 		i = run;
 		if (i < len) {
 			(void)utf8_seq(p + i, len - i, &bad);
@@ -733,7 +692,7 @@ dec_utf8(buf *b, const unsigned char *p, size_t len)
 }
 
 static void
-dec_utf16(buf *b, const unsigned char *p, size_t len, int be)
+dec_utf16(util_buf *b, const unsigned char *p, size_t len, int be)
 {
 	size_t i = 0;
 
@@ -768,14 +727,14 @@ static const unsigned short cp1252[32] = {
 };
 
 static void
-dec_single(buf *b, const unsigned char *p, size_t len, decoder d)
+dec_single(util_buf *b, const unsigned char *p, size_t len, decoder d)
 {
 	for (size_t i = 0; i < len; i++) {
 		size_t run = i;
 
 		while (run < len && p[run] < 0x80)
 			run++;
-		put(b, p + i, run - i);
+		util_buf_put(b, p + i, run - i);
 		if ((i = run) >= len)
 			break;
 		if (d == DEC_USER)
@@ -789,7 +748,7 @@ dec_single(buf *b, const unsigned char *p, size_t len, decoder d)
  * one byte and go on, so the decoder finds its footing at the next byte
  * that can start a character. */
 static int
-dec_iconv(buf *b, const encoding *e, const unsigned char *p, size_t len)
+dec_iconv(util_buf *b, const encoding *e, const unsigned char *p, size_t len)
 {
 	iconv_t cd = (iconv_t)-1;
 	char *in = (char *)p;
@@ -804,7 +763,7 @@ dec_iconv(buf *b, const encoding *e, const unsigned char *p, size_t len)
 		char *out;
 		size_t outleft, r;
 
-		if (reserve(b, inleft * 2 + 64) != 0)
+		if (util_buf_reserve(b, inleft * 2 + 64) != 0)
 			break;
 		out = b->s + b->len;
 		outleft = b->cap - b->len - 1;
@@ -816,7 +775,7 @@ dec_iconv(buf *b, const encoding *e, const unsigned char *p, size_t len)
 				break;
 			flushing = 1;
 		} else if (errno == E2BIG) {
-			if (reserve(b, b->cap) != 0)
+			if (util_buf_reserve(b, b->cap) != 0)
 				break;
 		} else if (errno == EINVAL && !flushing) {
 			/* Cut off at the end. */
@@ -840,7 +799,7 @@ charset_convert(const char *name, const char *data, size_t len, char **out,
 {
 	const encoding *e = find_name(name);
 	const unsigned char *p = (const unsigned char *)data;
-	buf b = {0};
+	util_buf b = {0};
 
 	if (e == NULL)
 		e = find_name("windows-1252");
@@ -869,7 +828,7 @@ charset_convert(const char *name, const char *data, size_t len, char **out,
 			dec_single(&b, p, len, DEC_1252);
 		break;
 	}
-	if (reserve(&b, 0) != 0) {
+	if (util_buf_reserve(&b, 0) != 0) {
 		free(b.s);
 		return -1;
 	}
