@@ -33,7 +33,7 @@ typedef struct {
 	const fetch_request *rq;
 	const char *url;
 	fetch_result *res;
-	size_t cap;
+	util_buf body;             /* res->data once the transfer is a page */
 	int checked;               /* the status and type were looked at */
 	int too_big, refused, cancelled, no_store, oom;
 	int off_scheme;            /* the transfer left http(s) */
@@ -151,31 +151,19 @@ static size_t
 on_body(char *p, size_t size, size_t n, void *arg)
 {
 	transfer *t = arg;
-	fetch_result *res = t->res;
 
 	n *= size;
 	if (!t->checked && !wanted(t))
 		return 0;
 	/* Counted on decoded bytes, so a compression bomb stops here. */
-	if (res->len + n > t->rq->max_size) {
+	if (t->body.len + n > t->rq->max_size) {
 		t->too_big = 1;
 		return 0;
 	}
-	if (res->len + n > t->cap) {
-		size_t cap = t->cap ? t->cap : 65536;
-		char *q;
-
-		while (cap < res->len + n)
-			cap *= 2;
-		if ((q = realloc(res->data, cap)) == NULL) {
-			t->oom = 1;
-			return 0;
-		}
-		res->data = q;
-		t->cap = cap;
+	if (util_buf_put(&t->body, p, n) != 0) {
+		t->oom = 1;
+		return 0;
 	}
-	memcpy(res->data + res->len, p, n);
-	res->len += n;
 	return n;
 }
 
@@ -569,6 +557,9 @@ finish(transfer *t, CURLcode rc, const char *errbuf, diag *d)
 	if (code < 300 && !t->checked && !wanted(t))
 		return explain(t, CURLE_WRITE_ERROR, code, errbuf, d);
 	res->status = code == 304 ? 304 : 200;
+	res->data = t->body.s;
+	res->len = t->body.len;
+	memset(&t->body, 0, sizeof t->body);
 	res->url = strdup(eff != NULL ? eff : t->url);
 	res->content_type = type != NULL ? dup_printable(type, strlen(type)) : NULL;
 	res->etag = t->etag;
@@ -613,7 +604,7 @@ fetch_url(const char *url, const fetch_request *rq, fetch_result *res, diag *d)
 	}
 	rc = cu.easy_perform(t.c);
 	if (rq->progress != NULL) {
-		fetch_progress done = { .got = res->len, .elapsed = since(&t.start),
+		fetch_progress done = { .got = t.body.len, .elapsed = since(&t.start),
 		    .done = 1 };
 
 		rq->progress(rq->progress_ctx, url, &done);
@@ -626,6 +617,7 @@ fetch_url(const char *url, const fetch_request *rq, fetch_result *res, diag *d)
 		fetch_result_free(res);
 		res->unreachable = unreach;
 	}
+	util_buf_free(&t.body);
 	free(t.etag);
 	free(t.modified);
 	/* The handle keeps pointers to these: drop them before they go. */
