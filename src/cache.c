@@ -238,22 +238,6 @@ cache_touch(const char *dir, const char *url)
 
 /* ------------------------------------------------------------- writing */
 
-static int
-write_all(int fd, const char *p, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* A header value must stay on its line. */
 static int
 one_line(const char *s)
@@ -271,15 +255,15 @@ int
 cache_put(const char *dir, const char *url, const cache_entry *e, size_t max,
           diag *d)
 {
-	char path[PATH_MAX], tmp[PATH_MAX + 32], key[17], *head = NULL;
+	char path[PATH_MAX], *head = NULL;
 	size_t hlen;
 	FILE *h;
-	int fd = -1, en;
+	diag wd = {0};
+	int rc;
 
 	if (e->len > max || e->len > ENTRY_MAX || !one_line(url) || !one_line(e->url) ||
 	    !one_line(e->content_type) || !one_line(e->etag) || !one_line(e->modified))
 		return 0;
-	cache_key(url, key);
 	if (entry_path(dir, url, path, sizeof path) != 0) {
 		set_err(d, "cannot write", dir, ENAMETOOLONG);
 		return -1;
@@ -305,39 +289,14 @@ cache_put(const char *dir, const char *url, const cache_entry *e, size_t max,
 		free(head);
 		return 0;
 	}
-	/* Beside the entry, so the rename is atomic. */
-	snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, key);
-	if ((fd = mkstemp(tmp)) < 0) {
-		en = errno;
-		free(head);
-		set_err(d, "cannot write in", dir, en);
-		return -1;
-	}
-	if (write_all(fd, head, hlen) != 0 || write_all(fd, e->body, e->len) != 0 ||
-	    fsync(fd) != 0)
-		goto fail;
-	if (close(fd) != 0) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp, path) != 0)
-		goto fail;
+	/* Private: the cache names the pages one reads. */
+	rc = util_write_parts(path, head, hlen, e->body, e->len,
+	    UTIL_OVERWRITE | UTIL_PRIVATE, &wd) == UTIL_WRITTEN ? 0 :
+	    diag_fail(d, "cannot write %s: %s", path, wd.msg);
 	free(head);
-	if ((fd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
-		fsync(fd);
-		close(fd);
-	}
-	cache_trim(dir, max);
-	return 0;
-fail:
-	en = errno;
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	free(head);
-	set_err(d, "cannot write", path, en);
-	return -1;
+	if (rc == 0)
+		cache_trim(dir, max);
+	return rc;
 }
 
 /* ------------------------------------------------------------- trimming */

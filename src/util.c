@@ -248,15 +248,32 @@ util_mkdirs(const char *dir)
 	}
 }
 
-/* data into a new hidden file beside the target (dir/.BASE.XXXXXX, so
- * rename never crosses file systems), synced and closed: 0 with its
- * name in tmp, or -1 with errno set and nothing left behind. */
+/* All n bytes of p to fd: 0, or -1 with errno set. */
 static int
-write_temp(const char *dir, const char *base, const char *data, size_t len,
-           int private, char *tmp, size_t size)
+write_all(int fd, const char *p, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* head and body into a new hidden file beside the target
+ * (dir/.BASE.XXXXXX, so rename never crosses file systems), synced and
+ * closed: 0 with its name in tmp, or -1 with errno set and nothing left
+ * behind. */
+static int
+write_temp(const char *dir, const char *base, const char *head, size_t hlen,
+           const char *body, size_t blen, int private, char *tmp, size_t size)
 {
 	mode_t mask;
-	size_t off = 0;
 	int fd, e;
 
 	snprintf(tmp, size, "%s/.%.100s.XXXXXX", dir, base);
@@ -270,16 +287,8 @@ write_temp(const char *dir, const char *base, const char *data, size_t len,
 		if (fchmod(fd, 0666 & ~mask) != 0)
 			goto fail;
 	}
-	while (off < len) {
-		ssize_t w = write(fd, data + off, len - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			goto fail;
-		off += (size_t)w;
-	}
-	if (fsync(fd) != 0)
+	if (write_all(fd, head, hlen) != 0 || write_all(fd, body, blen) != 0 ||
+	    fsync(fd) != 0)
 		goto fail;
 	if (close(fd) != 0) {
 		fd = -1;
@@ -328,8 +337,8 @@ put_in_place(const char *tmp, const char *path, int overwrite, diag *d)
 }
 
 util_write_result
-util_write_file(const char *path, const char *data, size_t len, int flags,
-                diag *d)
+util_write_parts(const char *path, const char *head, size_t hlen, const char *body,
+                 size_t blen, int flags, diag *d)
 {
 	int overwrite = (flags & UTIL_OVERWRITE) != 0;
 	char dir[4096], tmp[4400];
@@ -361,8 +370,8 @@ util_write_file(const char *path, const char *data, size_t len, int flags,
 		if (!overwrite)
 			return UTIL_EXISTS;
 	}
-	if (write_temp(dir, base, data, len, (flags & UTIL_PRIVATE) != 0, tmp,
-	    sizeof tmp) != 0) {
+	if (write_temp(dir, base, head, hlen, body, blen, (flags & UTIL_PRIVATE) != 0,
+	    tmp, sizeof tmp) != 0) {
 		write_err(d, errno);
 		return UTIL_FAILED;
 	}
@@ -374,6 +383,13 @@ util_write_file(const char *path, const char *data, size_t len, int flags,
 		close(fd);
 	}
 	return UTIL_WRITTEN;
+}
+
+util_write_result
+util_write_file(const char *path, const char *data, size_t len, int flags,
+                diag *d)
+{
+	return util_write_parts(path, data, len, NULL, 0, flags, d);
 }
 
 int

@@ -91,6 +91,11 @@ enum {
  * or with UTIL_PRIVATE 0600. */
 util_write_result util_write_file(const char *path, const char *data, size_t len,
                                   int flags, diag *d);
+/* The same for head then body in one file, without joining them in
+ * memory first (a cache entry's header and its page). */
+util_write_result util_write_parts(const char *path, const char *head, size_t hlen,
+                                   const char *body, size_t blen, int flags,
+                                   diag *d);
 
 /* ------------------------------------------------------------- places */
 

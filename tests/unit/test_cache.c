@@ -155,6 +155,7 @@ test_roundtrip(void **state)
 	}, out;
 	diag d = {0};
 	struct stat st;
+	char p[PATH_MAX];
 
 	(void)state;
 	assert_int_equal(cache_get(dir, "http://example.org/a", &out), -1);
@@ -162,6 +163,9 @@ test_roundtrip(void **state)
 	/* Private: the cache shows what was read. */
 	assert_int_equal(stat(dir, &st), 0);
 	assert_int_equal(st.st_mode & 0777, 0700);
+	path_of("http://example.org/a", p, sizeof p);
+	assert_int_equal(stat(p, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
 	assert_int_equal(cache_get(dir, "http://example.org/a#frag", &out), 0);
 	assert_string_equal(out.url, in.url);
 	assert_string_equal(out.content_type, in.content_type);
