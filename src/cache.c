@@ -80,37 +80,6 @@ cache_entry_free(cache_entry *e)
 
 /* ------------------------------------------------------------- reading */
 
-static int
-read_all(int fd, char **out, size_t *len)
-{
-	struct stat st;
-	size_t n = 0;
-	char *b;
-
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size < 0 ||
-	    (size_t)st.st_size > ENTRY_MAX + HEADER_MAX)
-		return -1;
-	if ((b = malloc((size_t)st.st_size + 1)) == NULL)
-		return -1;
-	while (n < (size_t)st.st_size) {
-		ssize_t r = read(fd, b + n, (size_t)st.st_size - n);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		n += (size_t)r;
-	}
-	if (n != (size_t)st.st_size) {
-		free(b);
-		return -1;
-	}
-	b[n] = '\0';
-	*out = b;
-	*len = n;
-	return 0;
-}
-
 static char *
 dup_n(const char *s, size_t n)
 {
@@ -199,16 +168,23 @@ int
 cache_get(const char *dir, const char *url, cache_entry *e)
 {
 	char path[PATH_MAX], *f = NULL, *req = NULL;
+	const char *what;
 	size_t flen;
+	FILE *fp;
 	int fd, rc;
 
 	memset(e, 0, sizeof *e);
 	if (entry_path(dir, url, path, sizeof path) != 0)
 		return -1;
-	if ((fd = open(path, O_RDONLY | O_NOFOLLOW)) < 0)
+	/* Never through a link, nor a FIFO someone left in its place. */
+	if ((fd = util_open_regular(path, 0, &what)) < 0)
 		return -1;
-	rc = read_all(fd, &f, &flen);
-	close(fd);
+	if ((fp = fdopen(fd, "rb")) == NULL) {
+		close(fd);
+		return -1;
+	}
+	rc = util_read_stream(fp, ENTRY_MAX + HEADER_MAX, &f, &flen);
+	fclose(fp);
 	if (rc != 0) {
 		unlink(path);
 		return -1;

@@ -215,7 +215,7 @@ test_corrupt(void **state)
 {
 	static const char good[] = "<p>the body</p>";
 	const char *url = "http://example.org/c";
-	char p[PATH_MAX], *f;
+	char p[PATH_MAX], link_to[PATH_MAX], *f;
 	size_t flen;
 	cache_entry e;
 	FILE *fp;
@@ -273,6 +273,19 @@ test_corrupt(void **state)
 	assert_int_equal(mkdir(p, 0700), 0);
 	assert_int_equal(cache_get(dir, url, &e), -1);
 	rmdir(p);
+
+	/* A FIFO there is a miss at once, not a wait for a writer; a
+	 * link, even to a good entry, is not followed. */
+	assert_int_equal(mkfifo(p, 0600), 0);
+	assert_int_equal(cache_get(dir, url, &e), -1);
+	unlink(p);
+	put(url, good, sizeof good - 1, 1 << 20);
+	snprintf(link_to, sizeof link_to, "%s/elsewhere", dir);
+	assert_int_equal(rename(p, link_to), 0);
+	assert_int_equal(symlink(link_to, p), 0);
+	assert_int_equal(cache_get(dir, url, &e), -1);
+	unlink(p);
+	unlink(link_to);
 }
 
 /* Another address under the same name is a miss, not corruption. */
