@@ -184,21 +184,6 @@ history_format(const history *h, util_buf *out)
 }
 
 int
-history_write(const char *path, const char *text, size_t len, diag *d)
-{
-	char dir[4096];
-	const char *slash = strrchr(path, '/');
-
-	if (slash != NULL && slash > path && (size_t)(slash - path) < sizeof dir) {
-		memcpy(dir, path, (size_t)(slash - path));
-		dir[slash - path] = '\0';
-		if (util_mkdirs(dir) != 0)
-			return diag_fail(d, "%s: %s", dir, strerror(errno));
-	}
-	return util_write_file(path, text, len, 1, d) == UTIL_WRITTEN ? 0 : -1;
-}
-
-int
 history_save(const char *path, const history *h, diag *d)
 {
 	util_buf b = {0};
@@ -208,7 +193,8 @@ history_save(const char *path, const history *h, diag *d)
 		util_buf_free(&b);
 		return diag_fail(d, "out of memory");
 	}
-	rc = history_write(path, b.s != NULL ? b.s : "", b.len, d);
+	rc = util_write_file(path, b.s != NULL ? b.s : "", b.len,
+	    UTIL_OVERWRITE | UTIL_MKDIRS, d) == UTIL_WRITTEN ? 0 : -1;
 	util_buf_free(&b);
 	return rc;
 }

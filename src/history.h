@@ -49,11 +49,8 @@ int history_put(history *h, const char *address, const char *title, size_t block
                 time_t when);
 /* The file's text for h, appended to out: 0, or -1 when out of memory. */
 int history_format(const history *h, util_buf *out);
-/* Write text to path atomically, making its folder (private): what
- * every file of $XDG_STATE_HOME/pith goes through.  0, or -1 with
+/* Write h to path atomically, making its folder (0700): 0, or -1 with
  * d->msg. */
-int history_write(const char *path, const char *text, size_t len, diag *d);
-/* Write h to path so: 0, or -1 with d->msg. */
 int history_save(const char *path, const history *h, diag *d);
 /* Load path, put the entry, save: what the reader does on leaving a
  * page, so that two readers at once lose nothing but a race. */

@@ -2,7 +2,6 @@
  * recall.c - the prompts' entries; see recall.h.
  */
 #include "recall.h"
-#include "history.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -80,7 +79,11 @@ recall_add(const char *name, const char *line, diag *d)
 			kept++;
 		}
 	recall_free(lines, n);
-	rc = b.oom ? diag_fail(d, "out of memory") : history_write(path, b.s, b.len, d);
+	if (b.oom)
+		rc = diag_fail(d, "out of memory");
+	else
+		rc = util_write_file(path, b.s, b.len, UTIL_OVERWRITE | UTIL_MKDIRS, d) ==
+		    UTIL_WRITTEN ? 0 : -1;
 	util_buf_free(&b);
 	return rc;
 }

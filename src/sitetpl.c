@@ -86,7 +86,7 @@ sitetpl_add(const char *path, int exists, const char *line, pith_template **out,
             diag *d)
 {
 	util_buf b = {0};
-	char *old = NULL, dir[4096], *slash;
+	char *old = NULL;
 	size_t len = 0;
 	pith_error err = {0};
 	int rc = -1;
@@ -110,13 +110,8 @@ sitetpl_add(const char *path, int exists, const char *line, pith_template **out,
 		diag_fail(d, "not written: %s", err.msg);
 		goto out;
 	}
-	snprintf(dir, sizeof dir, "%s", path);
-	if ((slash = strrchr(dir, '/')) != NULL)
-		*slash = '\0';
-	if (slash != NULL && util_mkdirs(dir) != 0) {
-		diag_fail(d, "cannot create %s: %s", dir, strerror(errno));
-	} else if (util_write_file(path, b.s, b.len, UTIL_OVERWRITE |
-	    UTIL_PRIVATE, d) != UTIL_WRITTEN) {
+	if (util_write_file(path, b.s, b.len, UTIL_OVERWRITE | UTIL_PRIVATE |
+	    UTIL_MKDIRS, d) != UTIL_WRITTEN) {
 		char why[256];
 
 		snprintf(why, sizeof why, "%.200s", d != NULL ? d->msg : "");

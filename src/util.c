@@ -362,6 +362,8 @@ util_write_parts(const char *path, const char *head, size_t hlen, const char *bo
 		dir[slash == path ? 1 : slash - path] = '\0';
 		base = slash + 1;
 	}
+	if ((flags & UTIL_MKDIRS) && util_mkdirs(dir) != 0)
+		return diag_fail(d, "cannot create %s: %s", dir, strerror(errno));
 	if (lstat(path, &st) == 0) {
 		if (S_ISDIR(st.st_mode)) {
 			write_err(d, EISDIR);

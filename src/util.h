@@ -80,7 +80,8 @@ typedef enum {
 /* util_write_file's flags. */
 enum {
 	UTIL_OVERWRITE = 1,    /* replace an existing file */
-	UTIL_PRIVATE = 2       /* 0600, whatever the umask: it names what one reads */
+	UTIL_PRIVATE = 2,      /* 0600, whatever the umask: it names what one reads */
+	UTIL_MKDIRS = 4        /* make the file's folder first (util_mkdirs) */
 };
 
 /* Write data to path atomically: a temporary file in the target's
@@ -88,7 +89,8 @@ enum {
  * half a file where a whole one (or an older one) was.  Unless flags
  * has UTIL_OVERWRITE, an existing path is left alone (UTIL_EXISTS),
  * even if it appears while writing; the file is 0666 less the umask,
- * or with UTIL_PRIVATE 0600. */
+ * or with UTIL_PRIVATE 0600.  With UTIL_MKDIRS, a folder that cannot be
+ * made fails with d->msg "cannot create DIR: why". */
 util_write_result util_write_file(const char *path, const char *data, size_t len,
                                   int flags, diag *d);
 /* The same for head then body in one file, without joining them in

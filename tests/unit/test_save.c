@@ -165,6 +165,20 @@ test_write(void **state)
 	snprintf(p, sizeof p, "%s/", dir);
 	assert_int_equal(util_write_file(p, "x", 1, 1, &d), UTIL_FAILED);
 	assert_int_equal(entries(), 1);
+	/* UTIL_MKDIRS makes the folders (0700); util_write_parts writes its
+	 * two parts as one file. */
+	snprintf(p, sizeof p, "%s/no/such/dir/out.txt", dir);
+	assert_int_equal(util_write_parts(p, "head,", 5, "body", 4, UTIL_MKDIRS |
+	    UTIL_PRIVATE, &d), UTIL_WRITTEN);
+	file_is(p, "head,body");
+	assert_int_equal(stat(p, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	snprintf(p, sizeof p, "%s/no/such", dir);
+	assert_int_equal(stat(p, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0700);
+	assert_int_equal(util_write_file("/proc/pith-no/dir/f", "x", 1, UTIL_MKDIRS, &d),
+	    UTIL_FAILED);
+	assert_non_null(strstr(d.msg, "cannot create /proc/pith-no/dir"));
 }
 
 /* s starts with prefix (the failure shows both). */
