@@ -70,6 +70,11 @@ recall_add(const char *name, const char *line, diag *d)
 		return diag_fail(d, "no home folder");
 	if (recall_load(name, &lines, &n, d) != 0)
 		return -1;
+	/* Already the most recent: the file stays as it is. */
+	if (n > 0 && strcmp(lines[0], line) == 0) {
+		recall_free(lines, n);
+		return 0;
+	}
 	util_buf_puts(&b, line);
 	util_buf_puts(&b, "\n");
 	for (size_t i = 0, kept = 1; i < n && kept < RECALL_MAX; i++)

@@ -117,7 +117,8 @@ test_recall(void **state)
 static void
 test_recall_file(void **state)
 {
-	char dir[256], **lines;
+	char dir[256], path[4096], **lines;
+	struct stat before, after;
 	size_t n;
 	diag d = {0};
 
@@ -137,6 +138,12 @@ test_recall_file(void **state)
 	assert_string_equal(lines[0], "a.html");
 	assert_string_equal(lines[1], "b.html");
 	recall_free(lines, n);
+	/* The most recent entry again rewrites nothing: the same file. */
+	assert_int_equal(recall_path("open", path, sizeof path), 0);
+	assert_int_equal(stat(path, &before), 0);
+	assert_int_equal(recall_add("open", "a.html", &d), 0);
+	assert_int_equal(stat(path, &after), 0);
+	assert_true(before.st_ino == after.st_ino);
 	for (int i = 0; i < RECALL_MAX + 5; i++) {
 		char s[16];
 
