@@ -76,14 +76,12 @@ explain_print(const pith_article *a, int tokens, int width, FILE *out)
 	const pith_doc *d = pith_article_doc(a);
 	int cols = width > 0 ? width - OVERLAY_GUTTER : width == 0 ? 0 : DEFAULT_WIDTH - OVERLAY_GUTTER;
 	size_t size = 65536;
-	char *text = malloc(size), sum[256];
+	char *text, sum[256];
 	overlay ov;
 
-	if (tokens) {
-		free(text);
+	if (tokens)
 		return explain_tokens(a, width, out);
-	}
-	if (text == NULL || overlay_init(&ov, a, 0) != 0) {
+	if ((text = malloc(size)) == NULL || overlay_init(&ov, a, 0) != 0) {
 		free(text);
 		return -1;
 	}
