@@ -303,10 +303,9 @@ input_read(const char *arg, const input_options *o, input *in, diag *d)
 	}
 	if (input_decode(in, arg, d) == 0)
 		return 0;
-	/* Said of the page: its name first. */
+	/* Said of the page: its name first (a refused type comes only with
+	 * an address, never from stdin). */
 	snprintf(why, sizeof why, "%s", d != NULL ? d->msg : "");
-	if (charset_kind_of(in->content_type) == CHARSET_REFUSED)
-		return diag_fail(d, "%s: %s", arg, why);
 	return diag_fail(d, "%s: %s", strcmp(arg, "-") == 0 ? "stdin" : arg, why);
 }
 
