@@ -118,6 +118,27 @@ since(const struct timespec *t0)
 
 static void copy_printable(char *out, size_t size, const char *p, size_t len);
 
+/* Whether the transfer is at an address (eff, NULL when unknown) that
+ * is not http(s), kept for the message: whatever the options did, a
+ * body from elsewhere (a redirect to ftp, gopher, file) is never taken. */
+static int
+left_http(transfer *t, const char *eff)
+{
+	if (eff != NULL && util_is_url(eff))
+		return 0;
+	copy_printable(t->location, sizeof t->location, eff != NULL ? eff : "?",
+	    eff != NULL ? strlen(eff) : 1);
+	t->off_scheme = 1;
+	return 1;
+}
+
+static int
+refuse_redirect(const transfer *t, diag *d)
+{
+	return diag_fail(d, "%s: refusing a redirect to %s (only http and https)",
+	    t->url, t->location);
+}
+
 /* The body of a response that is an error or not a page is not wanted:
  * stop at its first byte. */
 static int
@@ -127,15 +148,9 @@ wanted(transfer *t)
 	char *type = NULL, *eff = NULL;
 
 	t->checked = 1;
-	/* Whatever the options did, a body from elsewhere than http(s) is
-	 * never taken (a redirect to ftp, gopher, file). */
-	if (cu.easy_getinfo(t->c, CURLINFO_EFFECTIVE_URL, &eff) != CURLE_OK ||
-	    eff == NULL || !util_is_url(eff)) {
-		copy_printable(t->location, sizeof t->location, eff != NULL ? eff : "?",
-		    eff != NULL ? strlen(eff) : 1);
-		t->off_scheme = 1;
+	cu.easy_getinfo(t->c, CURLINFO_EFFECTIVE_URL, &eff);
+	if (left_http(t, eff))
 		return 0;
-	}
 	cu.easy_getinfo(t->c, CURLINFO_RESPONSE_CODE, &code);
 	if (code >= 300)
 		return 0;
@@ -394,16 +409,14 @@ explain(transfer *t, CURLcode rc, long code, const char *errbuf, diag *d)
 		return diag_fail(d, "%s: not a web page (%s)", url, shown);
 	}
 	if (t->off_scheme)
-		return diag_fail(d, "%s: refusing a redirect to %s (only http and "
-		    "https)", url, t->location);
+		return refuse_redirect(t, d);
 	if (code >= 300 && rc == CURLE_WRITE_ERROR)
 		return diag_fail(d, "%ld %s: %s%s", code, reason(code, t->status), url,
 		    hint(code));
 	if (rc == CURLE_TOO_MANY_REDIRECTS)
 		return diag_fail(d, "%s: more than %ld redirects", url, FETCH_MAX_REDIRECTS);
 	if (rc == CURLE_UNSUPPORTED_PROTOCOL && t->location[0] != '\0')
-		return diag_fail(d, "%s: refusing a redirect to %s (only http and "
-		    "https)", url, t->location);
+		return refuse_redirect(t, d);
 	if (rc == CURLE_OPERATION_TIMEDOUT) {
 		curl_off_t connected = 0;
 
@@ -538,12 +551,8 @@ finish(transfer *t, CURLcode rc, const char *errbuf, diag *d)
 		rc = CURLE_ABORTED_BY_CALLBACK;
 	/* After the transfer too, whatever the options did: where it ended
 	 * is http(s), or nothing of it is kept. */
-	if (eff == NULL || !util_is_url(eff)) {
-		copy_printable(t->location, sizeof t->location, eff != NULL ? eff : "?",
-		    eff != NULL ? strlen(eff) : 1);
-		return diag_fail(d, "%s: refusing a redirect to %s (only http and "
-		    "https)", t->url, t->location);
-	}
+	if (left_http(t, eff))
+		return refuse_redirect(t, d);
 	if (rc != CURLE_OK) {
 		res->unreachable = unreachable(t, rc, code);
 		return explain(t, rc, code, errbuf, d);
