@@ -126,10 +126,6 @@ sitestore_save(const char *host, const pith_site *s, char *err, size_t esize)
 		snprintf(err, esize, "no data directory: set HOME or XDG_DATA_HOME");
 		return -1;
 	}
-	if (util_mkdirs(path) != 0) {
-		snprintf(err, esize, "%s: %s", path, strerror(errno));
-		return -1;
-	}
 	if (store_path(host, path, sizeof path) != 0) {
 		snprintf(err, esize, "%s: name too long", host);
 		return -1;
@@ -139,8 +135,8 @@ sitestore_save(const char *host, const pith_site *s, char *err, size_t esize)
 		return -1;
 	}
 	/* Private, as the cache is: it names the sites one reads. */
-	if (util_write_file(path, text, len, UTIL_OVERWRITE | UTIL_PRIVATE, &d) ==
-	    UTIL_WRITTEN)
+	if (util_write_file(path, text, len, UTIL_OVERWRITE | UTIL_PRIVATE |
+	    UTIL_MKDIRS, &d) == UTIL_WRITTEN)
 		rc = 0;
 	else
 		snprintf(err, esize, "%s: %.200s", path, d.msg);
