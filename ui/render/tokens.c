@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "overlay.h"
 #include "pith_debug.h"
 #include "wrap.h"
@@ -39,26 +40,6 @@ typedef struct {
 	int oom;
 } builder;
 
-static int
-grow(void *pp, size_t *cap, size_t need, size_t size)
-{
-	void **p = pp, *q;
-	size_t n = *cap ? *cap : 64;
-
-	if (need <= *cap)
-		return 0;
-	while (n < need) {
-		if (n > SIZE_MAX / 2 / size)
-			return -1;
-		n *= 2;
-	}
-	if ((q = realloc(*p, n * size)) == NULL)
-		return -1;
-	*p = q;
-	*cap = n;
-	return 0;
-}
-
 static theme_elem
 heat(double v, double scale)
 {
@@ -78,8 +59,8 @@ push(builder *bd, const char *s, size_t n, unsigned elem, unsigned attr,
 {
 	size_t k;
 
-	if (bd->oom || grow(&bd->items, &bd->capitems, bd->nitems + 1, sizeof *bd->items) != 0 ||
-	    grow(&bd->text, &bd->captext, bd->ntext + 3 * n + 1, 1) != 0) {
+	if (bd->oom || array_grow(&bd->items, &bd->capitems, bd->nitems + 1, sizeof *bd->items) != 0 ||
+	    array_grow(&bd->text, &bd->captext, bd->ntext + 3 * n + 1, 1) != 0) {
 		bd->oom = 1;
 		return;
 	}
@@ -94,7 +75,7 @@ add_mark(builder *bd)
 {
 	layout *l = &bd->v->lay;
 
-	if (l->nlines == 0 || grow(&bd->marks, &bd->capmarks, bd->v->nmarks + 1,
+	if (l->nlines == 0 || array_grow(&bd->marks, &bd->capmarks, bd->v->nmarks + 1,
 	    sizeof *bd->marks) != 0) {
 		bd->oom |= l->nlines != 0;
 		return;
