@@ -40,18 +40,6 @@ typedef struct {
 	int oom;
 } builder;
 
-static theme_elem
-heat(double v, double scale)
-{
-	double f;
-
-	if (!isfinite(v) || scale <= 0)
-		return TH_HEAT3;
-	f = v / scale;
-	return f <= -0.5 ? TH_HEAT1 : f < -0.02 ? TH_HEAT2 : f <= 0.02 ? TH_HEAT3 :
-	    f < 0.5 ? TH_HEAT4 : TH_HEAT5;
-}
-
 /* Add an item of page text (made safe) or decoration. */
 static void
 push(builder *bd, const char *s, size_t n, unsigned elem, unsigned attr,
@@ -157,9 +145,10 @@ flush(builder *bd, size_t block, int has_run, double max_run)
 				double v = isfinite(it->run) ? it->run : last;
 
 				if (k > i && it->space)
-					text(bd, spark(last, max_run, bd->ascii), heat(last, max_run), 0);
+					text(bd, spark(last, max_run, bd->ascii),
+					    overlay_heat(last, max_run), 0);
 				for (int c = 0; c < it->width; c++)
-					text(bd, spark(v, max_run, bd->ascii), heat(v, max_run), 0);
+					text(bd, spark(v, max_run, bd->ascii), overlay_heat(v, max_run), 0);
 				last = v;
 			}
 		}
@@ -250,14 +239,14 @@ group(builder *bd, size_t lo, size_t hi, size_t b, const unsigned char *kept,
 			    bd->ascii ? ">" : "\xe2\x80\xba");
 			if (score != NULL && n > 0 && (size_t)n < sizeof buf)
 				snprintf(buf + n, sizeof buf - (size_t)n, "%.3g", s);
-			elem = score != NULL ? heat(s, max_abs) : in ? TH_GUTTER : TH_DIM;
+			elem = score != NULL ? overlay_heat(s, max_abs) : in ? TH_GUTTER : TH_DIM;
 			push(bd, buf, strlen(buf), elem, 0, r, 1, 0);
 		} else {
 			const pith_block *blk = pith_doc_block(d, tk->block);
 			/* As the page spaces its words: none inside "don't". */
 			int space = !(tk->block == prev_block && tk->start == prev_end);
 
-			elem = score != NULL ? (in ? heat(s, max_abs) : TH_DIM) :
+			elem = score != NULL ? (in ? overlay_heat(s, max_abs) : TH_DIM) :
 			    in ? TH_TEXT : TH_DIM;
 			if (blk != NULL && tk->start + tk->len <= blk->len)
 				push(bd, blk->text + tk->start, tk->len, elem,
