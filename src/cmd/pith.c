@@ -136,19 +136,6 @@ print_version(void)
 	    _libunistring_version & 0xff, JANSSON_VERSION, zlibVersion());
 }
 
-/* The option getopt complained about, as the user wrote it. */
-static const char *
-option_name(const char *arg, int opt)
-{
-	static char o[3];
-
-	if (strncmp(arg, "--", 2) == 0 || opt <= 0 || opt > 127)
-		return arg;
-	o[0] = '-';
-	o[1] = (char)opt;
-	return o;
-}
-
 static int
 usage_error(const char *fmt, const char *arg)
 {
@@ -314,20 +301,12 @@ parse_options(int argc, char **argv, pith_options *o)
 			return 0;
 		case OPT_HISTORY:
 			return print_history();
-		case 'h':
-			fputs(usage_text, stdout);
-			return 0;
 		case 'V':
 			print_version();
 			return 0;
-		case ':':
-			return usage_error("option '%s' needs a value",
-			    option_name(argv[optind - 1], optopt));
-		case '?':
-			return usage_error("unknown option '%s'",
-			    option_name(argv[optind - 1], optopt));
 		default:
-			if ((st = parse_option(ch, optarg, o)) >= 0)
+			if ((st = cmd_option(&cmd_pith_entry, ch, argv)) >= 0 ||
+			    (st = parse_option(ch, optarg, o)) >= 0)
 				return st;
 		}
 	}
