@@ -71,6 +71,8 @@ typedef struct {
 	char why[MSG_MAX];       /* why art is empty, for the overlay, or "" */
 	size_t algo;             /* the algorithm's index in the registry */
 	layout lay;              /* the article or the overlay */
+	layout_options laid;     /* what lay was laid out with; width 0: the
+	                            article changed, lay it out again */
 	layout help;
 	view view, back_view;    /* back_view: what help returns to */
 	size_t top, help_top;
@@ -398,13 +400,26 @@ relayout(reader *r, size_t anchor)
 		.numbers = 1, .why = r->why[0] != '\0' ? r->why : NULL,
 	};
 
-	layout_free(&r->lay);
-	if (r->art != NULL && layout_article(&r->lay, r->art, &o) != 0)
-		message(r, 1, "out of memory: the page is shown in part");
-	layout_free(&r->help);
-	if (layout_text(&r->help, r->help_text.s != NULL ? r->help_text.s : "",
-	    text_width(r, VIEW_HELP), r->dpy.ascii) != 0)
-		message(r, 1, "out of memory");
+	/* The article and help are laid out again only when what they show
+	 * or their width changed, not for a view over them (L, D) or a move
+	 * within the page: that is the whole article each time. */
+	if (o.width != r->laid.width || o.overlay != r->laid.overlay || r->lay.oom) {
+		layout_free(&r->lay);
+		r->laid = o;
+		if (r->art != NULL && layout_article(&r->lay, r->art, &o) != 0)
+			message(r, 1, "out of memory: the page is shown in part");
+		r->max_hscroll = 0;
+		for (size_t i = 0; i < r->lay.nlines; i++)
+			if ((r->lay.lines[i].flags & LAYOUT_CLIP) &&
+			    r->lay.lines[i].width > r->max_hscroll)
+				r->max_hscroll = r->lay.lines[i].width;
+	}
+	if (r->help.width != text_width(r, VIEW_HELP) || r->help.oom) {
+		layout_free(&r->help);
+		if (layout_text(&r->help, r->help_text.s != NULL ? r->help_text.s : "",
+		    text_width(r, VIEW_HELP), r->dpy.ascii) != 0)
+			message(r, 1, "out of memory");
+	}
 	if (anchor != LAYOUT_NONE) {
 		size_t line = layout_line_of_block(&r->lay, anchor);
 
@@ -428,10 +443,6 @@ relayout(reader *r, size_t anchor)
 	 * this view showed of it. */
 	r->place = anchor;
 	r->place_top = r->top;
-	r->max_hscroll = 0;
-	for (size_t i = 0; i < r->lay.nlines; i++)
-		if ((r->lay.lines[i].flags & LAYOUT_CLIP) && r->lay.lines[i].width > r->max_hscroll)
-			r->max_hscroll = r->lay.lines[i].width;
 	if (r->sel >= (int)r->lay.nlinks)
 		r->sel = -1;
 	search_run(r);
@@ -571,6 +582,7 @@ show(reader *r, const input *in, const char *base, size_t at)
 	pith_doc_free(r->doc);
 	r->doc = doc;
 	r->art = art;
+	r->laid.width = 0;
 	set_why(r, rc, &err);
 	r->sel = -1;
 	r->hscroll = 0;
@@ -1183,6 +1195,7 @@ switch_algorithm(reader *r, int dir)
 	}
 	pith_article_free(r->art);
 	r->art = art;
+	r->laid.width = 0;
 	r->algo = next;
 	set_why(r, rc, &err);
 	if (r->view == VIEW_HELP)
