@@ -329,6 +329,21 @@ list_recent(reader *r)
 	return rc;
 }
 
+/* Where href leads, as following it would open it (a file's path), or
+ * href itself when it is not followed so; malloc'd, NULL when out of
+ * memory. */
+static char *
+link_address(reader *r, const char *href)
+{
+	char *t = NULL;
+	diag d = {0};
+
+	if (link_fragment(href, pith_doc_url(r->doc)) == NULL &&
+	    link_target(href, r->hist[r->cur].arg, pith_doc_url(r->doc), &t, &d) == 0)
+		return t;
+	return strdup(href);
+}
+
 /* The link list: the article's links as numbered, then the page's
  * others (in blocks not kept), numbered on; each shown as following it
  * would open it (a file's path), or as it is when it cannot be.  0, or
@@ -371,14 +386,9 @@ list_make(reader *r)
 			return -1;
 		cap = n;
 	}
-	for (size_t i = 0; i < cap; i++) {
-		char *t = NULL;
-		diag d = {0};
-
-		if (e[i].href != NULL && link_fragment(e[i].href, pith_doc_url(r->doc)) == NULL &&
-		    link_target(e[i].href, r->hist[r->cur].arg, pith_doc_url(r->doc), &t, &d) == 0)
-			e[i].shown = t;
-	}
+	for (size_t i = 0; i < cap; i++)
+		if (e[i].href != NULL)
+			e[i].shown = link_address(r, e[i].href);
 	rc = linklist_layout(&r->list, e, cap, nart, NULL, text_width(r, VIEW_TOKENS),
 	    r->dpy.ascii);
 	for (size_t i = 0; i < cap; i++)
@@ -1318,21 +1328,6 @@ toggle_view(reader *r, view v)
 	relayout(r, at);
 	message(r, 0, "%s", r->view == VIEW_OVERLAY ?
 	    "debug overlay: score, running sum, span; dropped blocks dimmed" : "article");
-}
-
-/* Where href leads, as following it would open it (a file's path), or
- * href itself when it is not followed so; malloc'd, NULL when out of
- * memory. */
-static char *
-link_address(reader *r, const char *href)
-{
-	char *t = NULL;
-	diag d = {0};
-
-	if (link_fragment(href, pith_doc_url(r->doc)) == NULL &&
-	    link_target(href, r->hist[r->cur].arg, pith_doc_url(r->doc), &t, &d) == 0)
-		return t;
-	return strdup(href);
 }
 
 /* lead and addr for the message line, addr cut in the middle to fit. */
