@@ -670,9 +670,6 @@ resume_block(const char *key, time_t *when)
 	return b;
 }
 
-/* Open arg as a new page after the current one; forward history goes.
- * A page read before opens where it was left. */
-
 /* Add p after the current entry, which keeps `here` (the block to come
  * back to); forward history goes, and the oldest entry when full (its
  * bytes pass to a jump made in it). */
@@ -933,9 +930,6 @@ select_link(reader *r, int dir)
 }
 
 /* --------------------------------------------------------- prompts */
-
-/* Read a line at the bottom; 1 with buf filled, 0 when cancelled. */
-static void on_resize(reader *r);
 
 /* The editor's key for a reader's key. */
 static int
@@ -1678,9 +1672,7 @@ static void
 act_enter(reader *r, int arg)
 {
 	(void)arg;
-	if (r->view == VIEW_LINKS && r->sel >= 0) {
-		follow(r, r->sel);
-	} else if (r->sel >= 0 && r->view != VIEW_HELP && r->view != VIEW_TOKENS)
+	if (r->sel >= 0 && r->view != VIEW_HELP && r->view != VIEW_TOKENS)
 		follow(r, r->sel);
 	else if (r->view == VIEW_OVERLAY)
 		toggle_view(r, VIEW_TOKENS);   /* the block at the top, token by token */
