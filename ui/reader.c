@@ -1958,7 +1958,6 @@ int
 reader_run(const reader_options *o, diag *d)
 {
 	reader *r = calloc(1, sizeof *r);
-	const char *tname;
 	char err[256];
 	int idle = 0, rc;
 
@@ -1986,8 +1985,9 @@ reader_run(const reader_options *o, diag *d)
 	display_size(&r->dpy, &r->rows, &r->cols);
 	if (themefile_names(&r->themes, &r->nthemes) != 0)
 		r->nthemes = 0;
-	tname = o->theme != NULL ? o->theme : r->dpy.colors != 0 ? "dark" : "mono";
-	if (themefile_load(&r->th, tname, NULL, NULL) != 0)
+	if (o->theme != NULL)
+		r->th = *o->theme;
+	else if (themefile_load(&r->th, r->dpy.colors != 0 ? "dark" : "mono", NULL, NULL) != 0)
 		themefile_load(&r->th, "mono", NULL, NULL);
 	for (size_t i = 0; i < r->nthemes; i++)
 		if (strcmp(r->themes[i], r->th.name) == 0)

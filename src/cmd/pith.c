@@ -414,7 +414,7 @@ run_reader(pith_options *o, const config *cfg, const config_warnings *cw,
 		.arg = o->arg, .url = o->url, .algorithm = o->algorithm,
 		.params = o->params, .width = o->width >= 0 ? o->width :
 		    cfg->width > 0 ? cfg->width : -1,
-		.theme = o->theme, .save_dir = cfg->save_dir,
+		.save_dir = cfg->save_dir,
 		.warning = cw->n > 0 ? cw->first : NULL,
 		.input = &o->input,
 		.site = sitestore_hook, .site_ctx = ss,
@@ -423,8 +423,10 @@ run_reader(pith_options *o, const config *cfg, const config_warnings *cw,
 	theme t;
 	int status = EXIT_ARTICLE, rc;
 
+	/* Loaded once, here, where an unknown one is a usage error. */
 	if (o->theme != NULL && themefile_load(&t, o->theme, NULL, NULL) != 0)
 		return usage_error("unknown theme '%s'", o->theme);
+	ro.theme = o->theme != NULL ? &t : NULL;
 	if ((rc = reader_run(&ro, &d)) < 0) {
 		report("%s", d.msg);
 		status = EXIT_INPUT;
