@@ -261,6 +261,19 @@ group(builder *bd, size_t lo, size_t hi, size_t b, const unsigned char *kept,
 	line(bd, LAYOUT_NONE, 0);
 }
 
+/* Where the group of block b that starts at token lo ends, looking up
+ * to token to: after its last token inside b, or at lo when none is. */
+static size_t
+group_end(const pith_token *t, size_t lo, size_t to, size_t b)
+{
+	size_t end = lo;
+
+	for (size_t j = lo; j < to; j++)
+		if (t[j].block == b)
+			end = j + 1;
+	return end;
+}
+
 /* The token stream in groups, a block's each: its leading tags (those
  * open in no block), then every token the block holds. */
 static void
@@ -309,22 +322,16 @@ token_level(builder *bd)
 		/* Text of a new block: the previous group ends at its last
 		 * token inside its block, or at the first tag open in none. */
 		if (cur != PITH_NONE) {
-			size_t end = lo;
+			size_t end = group_end(t, lo, i, cur);
 
-			for (size_t j = lo; j < i; j++)
-				if (t[j].block == cur)
-					end = j + 1;
 			group(bd, lo, end, cur, kept, end_tag, first, last, has_span);
 			lo = end;
 		}
 		cur = b;
 	}
 	if (!bd->oom && cur != PITH_NONE) {
-		size_t end = lo;
+		size_t end = group_end(t, lo, nt, cur);
 
-		for (size_t j = lo; j < nt; j++)
-			if (t[j].block == cur)
-				end = j + 1;
 		group(bd, lo, end, cur, kept, end_tag, first, last, has_span);
 		lo = end;
 	}
