@@ -71,6 +71,8 @@ typedef struct {
 	char why[MSG_MAX];       /* why art is empty, for the overlay, or "" */
 	size_t algo;             /* the algorithm's index in the registry */
 	layout lay;              /* the article or the overlay */
+	layout_options laid;     /* what lay was laid out with; width 0: the
+	                            article changed, lay it out again */
 	layout help;
 	view view, back_view;    /* back_view: what help returns to */
 	size_t top, help_top;
@@ -327,6 +329,21 @@ list_recent(reader *r)
 	return rc;
 }
 
+/* Where href leads, as following it would open it (a file's path), or
+ * href itself when it is not followed so; malloc'd, NULL when out of
+ * memory. */
+static char *
+link_address(reader *r, const char *href)
+{
+	char *t = NULL;
+	diag d = {0};
+
+	if (link_fragment(href, pith_doc_url(r->doc)) == NULL &&
+	    link_target(href, r->hist[r->cur].arg, pith_doc_url(r->doc), &t, &d) == 0)
+		return t;
+	return strdup(href);
+}
+
 /* The link list: the article's links as numbered, then the page's
  * others (in blocks not kept), numbered on; each shown as following it
  * would open it (a file's path), or as it is when it cannot be.  0, or
@@ -369,14 +386,9 @@ list_make(reader *r)
 			return -1;
 		cap = n;
 	}
-	for (size_t i = 0; i < cap; i++) {
-		char *t = NULL;
-		diag d = {0};
-
-		if (e[i].href != NULL && link_fragment(e[i].href, pith_doc_url(r->doc)) == NULL &&
-		    link_target(e[i].href, r->hist[r->cur].arg, pith_doc_url(r->doc), &t, &d) == 0)
-			e[i].shown = t;
-	}
+	for (size_t i = 0; i < cap; i++)
+		if (e[i].href != NULL)
+			e[i].shown = link_address(r, e[i].href);
 	rc = linklist_layout(&r->list, e, cap, nart, NULL, text_width(r, VIEW_TOKENS),
 	    r->dpy.ascii);
 	for (size_t i = 0; i < cap; i++)
@@ -398,13 +410,26 @@ relayout(reader *r, size_t anchor)
 		.numbers = 1, .why = r->why[0] != '\0' ? r->why : NULL,
 	};
 
-	layout_free(&r->lay);
-	if (r->art != NULL && layout_article(&r->lay, r->art, &o) != 0)
-		message(r, 1, "out of memory: the page is shown in part");
-	layout_free(&r->help);
-	if (layout_text(&r->help, r->help_text.s != NULL ? r->help_text.s : "",
-	    text_width(r, VIEW_HELP), r->dpy.ascii) != 0)
-		message(r, 1, "out of memory");
+	/* The article and help are laid out again only when what they show
+	 * or their width changed, not for a view over them (L, D) or a move
+	 * within the page: that is the whole article each time. */
+	if (o.width != r->laid.width || o.overlay != r->laid.overlay || r->lay.oom) {
+		layout_free(&r->lay);
+		r->laid = o;
+		if (r->art != NULL && layout_article(&r->lay, r->art, &o) != 0)
+			message(r, 1, "out of memory: the page is shown in part");
+		r->max_hscroll = 0;
+		for (size_t i = 0; i < r->lay.nlines; i++)
+			if ((r->lay.lines[i].flags & LAYOUT_CLIP) &&
+			    r->lay.lines[i].width > r->max_hscroll)
+				r->max_hscroll = r->lay.lines[i].width;
+	}
+	if (r->help.width != text_width(r, VIEW_HELP) || r->help.oom) {
+		layout_free(&r->help);
+		if (layout_text(&r->help, r->help_text.s != NULL ? r->help_text.s : "",
+		    text_width(r, VIEW_HELP), r->dpy.ascii) != 0)
+			message(r, 1, "out of memory");
+	}
 	if (anchor != LAYOUT_NONE) {
 		size_t line = layout_line_of_block(&r->lay, anchor);
 
@@ -428,10 +453,6 @@ relayout(reader *r, size_t anchor)
 	 * this view showed of it. */
 	r->place = anchor;
 	r->place_top = r->top;
-	r->max_hscroll = 0;
-	for (size_t i = 0; i < r->lay.nlines; i++)
-		if ((r->lay.lines[i].flags & LAYOUT_CLIP) && r->lay.lines[i].width > r->max_hscroll)
-			r->max_hscroll = r->lay.lines[i].width;
 	if (r->sel >= (int)r->lay.nlinks)
 		r->sel = -1;
 	search_run(r);
@@ -571,6 +592,7 @@ show(reader *r, const input *in, const char *base, size_t at)
 	pith_doc_free(r->doc);
 	r->doc = doc;
 	r->art = art;
+	r->laid.width = 0;
 	set_why(r, rc, &err);
 	r->sel = -1;
 	r->hscroll = 0;
@@ -647,9 +669,6 @@ resume_block(const char *key, time_t *when)
 	history_free(&h);
 	return b;
 }
-
-/* Open arg as a new page after the current one; forward history goes.
- * A page read before opens where it was left. */
 
 /* Add p after the current entry, which keeps `here` (the block to come
  * back to); forward history goes, and the oldest entry when full (its
@@ -911,9 +930,6 @@ select_link(reader *r, int dir)
 }
 
 /* --------------------------------------------------------- prompts */
-
-/* Read a line at the bottom; 1 with buf filled, 0 when cancelled. */
-static void on_resize(reader *r);
 
 /* The editor's key for a reader's key. */
 static int
@@ -1183,6 +1199,7 @@ switch_algorithm(reader *r, int dir)
 	}
 	pith_article_free(r->art);
 	r->art = art;
+	r->laid.width = 0;
 	r->algo = next;
 	set_why(r, rc, &err);
 	if (r->view == VIEW_HELP)
@@ -1305,21 +1322,6 @@ toggle_view(reader *r, view v)
 	relayout(r, at);
 	message(r, 0, "%s", r->view == VIEW_OVERLAY ?
 	    "debug overlay: score, running sum, span; dropped blocks dimmed" : "article");
-}
-
-/* Where href leads, as following it would open it (a file's path), or
- * href itself when it is not followed so; malloc'd, NULL when out of
- * memory. */
-static char *
-link_address(reader *r, const char *href)
-{
-	char *t = NULL;
-	diag d = {0};
-
-	if (link_fragment(href, pith_doc_url(r->doc)) == NULL &&
-	    link_target(href, r->hist[r->cur].arg, pith_doc_url(r->doc), &t, &d) == 0)
-		return t;
-	return strdup(href);
 }
 
 /* lead and addr for the message line, addr cut in the middle to fit. */
@@ -1670,9 +1672,7 @@ static void
 act_enter(reader *r, int arg)
 {
 	(void)arg;
-	if (r->view == VIEW_LINKS && r->sel >= 0) {
-		follow(r, r->sel);
-	} else if (r->sel >= 0 && r->view != VIEW_HELP && r->view != VIEW_TOKENS)
+	if (r->sel >= 0 && r->view != VIEW_HELP && r->view != VIEW_TOKENS)
 		follow(r, r->sel);
 	else if (r->view == VIEW_OVERLAY)
 		toggle_view(r, VIEW_TOKENS);   /* the block at the top, token by token */
@@ -1958,7 +1958,6 @@ int
 reader_run(const reader_options *o, diag *d)
 {
 	reader *r = calloc(1, sizeof *r);
-	const char *tname;
 	char err[256];
 	int idle = 0, rc;
 
@@ -1986,8 +1985,9 @@ reader_run(const reader_options *o, diag *d)
 	display_size(&r->dpy, &r->rows, &r->cols);
 	if (themefile_names(&r->themes, &r->nthemes) != 0)
 		r->nthemes = 0;
-	tname = o->theme != NULL ? o->theme : r->dpy.colors != 0 ? "dark" : "mono";
-	if (themefile_load(&r->th, tname, NULL, NULL) != 0)
+	if (o->theme != NULL)
+		r->th = *o->theme;
+	else if (themefile_load(&r->th, r->dpy.colors != 0 ? "dark" : "mono", NULL, NULL) != 0)
 		themefile_load(&r->th, "mono", NULL, NULL);
 	for (size_t i = 0; i < r->nthemes; i++)
 		if (strcmp(r->themes[i], r->th.name) == 0)

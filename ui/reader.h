@@ -6,6 +6,7 @@
 
 #include "pith.h"
 #include "input.h"
+#include "theme.h"
 #include "util.h"
 
 typedef struct {
@@ -15,7 +16,7 @@ typedef struct {
 	const pith_params *params;
 	int width;                /* the text's measure; 0: the whole screen,
 	                             < 0: the default (80) */
-	const char *theme;        /* NULL: dark */
+	const theme *theme;       /* NULL: dark, or mono without colours */
 	const char *save_dir;     /* NULL or "": the current directory */
 	const char *warning;      /* shown first in the message line, or NULL */
 	const input_options *input;  /* how pages are fetched, or NULL */

@@ -882,17 +882,8 @@ batch_parse(int argc, char **argv, batch *b, batch_options *o)
 	optind = 1;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":j:a:t:p:f:qh", batch_longopts, NULL)) != -1) {
-		if (ch == 'h') {
-			fputs(batch_usage, stdout);
-			return 0;
-		}
-		if (ch == ':')
-			return cmd_usage(&cmd_batch_entry, "option '%s' needs a value",
-			    argv[optind - 1]);
-		if (ch == '?')
-			return cmd_usage(&cmd_batch_entry, "unknown option '%s'",
-			    argv[optind - 1]);
-		if ((st = batch_option(ch, optarg, b, o)) >= 0)
+		if ((st = cmd_option(&cmd_batch_entry, ch, argv)) >= 0 ||
+		    (st = batch_option(ch, optarg, b, o)) >= 0)
 			return st;
 	}
 	for (int i = optind; i < argc; i++)

@@ -38,6 +38,12 @@ extern const cmd_entry cmd_pith_entry, cmd_batch_entry, cmd_eval_entry,
  * NAME --help)" on stderr.  Returns EXIT_USAGE. */
 int cmd_usage(const cmd_entry *c, const char *fmt, const char *arg);
 
+/* What every command does with three of getopt_long's answers (its
+ * optstring starting with ':'): 'h' prints c's usage (0), ':' and '?'
+ * are usage errors naming the option as written, "-x" even inside a
+ * cluster (EXIT_USAGE).  -1 for any other option, the command's own. */
+int cmd_option(const cmd_entry *c, int ch, char **argv);
+
 /* The one place errors are reported: "pith: ..." on stderr. */
 void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* s to out as one field of a table: controls (tabs and newlines too),

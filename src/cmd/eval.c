@@ -968,11 +968,13 @@ ev_parse(int argc, char **argv, ev_args *a)
 		{ NULL, 0, NULL, 0 }
 	};
 	pith_error err = {0};
-	int ch;
+	int ch, st;
 
 	optind = 1;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":a:p:h", longopts, NULL)) != -1) {
+		if ((st = cmd_option(&cmd_eval_entry, ch, argv)) >= 0)
+			return st;
 		switch (ch) {
 		case 'T':
 			a->truth_path = optarg;
@@ -1002,13 +1004,6 @@ ev_parse(int argc, char **argv, ev_args *a)
 		case 'D':
 			a->per_doc = true;
 			break;
-		case 'h':
-			fputs(eval_usage, stdout);
-			return 0;
-		case ':':
-			return ev_usage("option '%s' needs a value", argv[optind - 1]);
-		default:
-			return ev_usage("unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind + 1 != argc)

@@ -186,11 +186,13 @@ learn_main(int argc, char **argv)
 	input_options iopt = {0};
 	learn_site *sites = NULL;
 	size_t nsites = 0;
-	int ch, status = 0;
+	int ch, st, status = 0;
 
 	optind = 1;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":u:h", longopts, NULL)) != -1) {
+		if ((st = cmd_option(&cmd_learn_entry, ch, argv)) >= 0)
+			return st;
 		switch (ch) {
 		case 'u':
 			if (!util_is_url(optarg))
@@ -201,15 +203,6 @@ learn_main(int argc, char **argv)
 		case 'O':
 			iopt.offline = 1;
 			break;
-		case 'h':
-			fputs(learn_usage, stdout);
-			return 0;
-		case ':':
-			return cmd_usage(&cmd_learn_entry, "option '%s' needs a value",
-			    argv[optind - 1]);
-		default:
-			return cmd_usage(&cmd_learn_entry, "unknown option '%s'",
-			    argv[optind - 1]);
 		}
 	}
 	if (optind >= argc)

@@ -136,19 +136,6 @@ print_version(void)
 	    _libunistring_version & 0xff, JANSSON_VERSION, zlibVersion());
 }
 
-/* The option getopt complained about, as the user wrote it. */
-static const char *
-option_name(const char *arg, int opt)
-{
-	static char o[3];
-
-	if (strncmp(arg, "--", 2) == 0 || opt <= 0 || opt > 127)
-		return arg;
-	o[0] = '-';
-	o[1] = (char)opt;
-	return o;
-}
-
 static int
 usage_error(const char *fmt, const char *arg)
 {
@@ -314,20 +301,12 @@ parse_options(int argc, char **argv, pith_options *o)
 			return 0;
 		case OPT_HISTORY:
 			return print_history();
-		case 'h':
-			fputs(usage_text, stdout);
-			return 0;
 		case 'V':
 			print_version();
 			return 0;
-		case ':':
-			return usage_error("option '%s' needs a value",
-			    option_name(argv[optind - 1], optopt));
-		case '?':
-			return usage_error("unknown option '%s'",
-			    option_name(argv[optind - 1], optopt));
 		default:
-			if ((st = parse_option(ch, optarg, o)) >= 0)
+			if ((st = cmd_option(&cmd_pith_entry, ch, argv)) >= 0 ||
+			    (st = parse_option(ch, optarg, o)) >= 0)
 				return st;
 		}
 	}
@@ -435,7 +414,7 @@ run_reader(pith_options *o, const config *cfg, const config_warnings *cw,
 		.arg = o->arg, .url = o->url, .algorithm = o->algorithm,
 		.params = o->params, .width = o->width >= 0 ? o->width :
 		    cfg->width > 0 ? cfg->width : -1,
-		.theme = o->theme, .save_dir = cfg->save_dir,
+		.save_dir = cfg->save_dir,
 		.warning = cw->n > 0 ? cw->first : NULL,
 		.input = &o->input,
 		.site = sitestore_hook, .site_ctx = ss,
@@ -444,8 +423,10 @@ run_reader(pith_options *o, const config *cfg, const config_warnings *cw,
 	theme t;
 	int status = EXIT_ARTICLE, rc;
 
+	/* Loaded once, here, where an unknown one is a usage error. */
 	if (o->theme != NULL && themefile_load(&t, o->theme, NULL, NULL) != 0)
 		return usage_error("unknown theme '%s'", o->theme);
+	ro.theme = o->theme != NULL ? &t : NULL;
 	if ((rc = reader_run(&ro, &d)) < 0) {
 		report("%s", d.msg);
 		status = EXIT_INPUT;

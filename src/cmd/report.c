@@ -31,6 +31,36 @@ report_line(const char *msg)
 	free(safe);
 }
 
+/* The option getopt complained about, as the user wrote it: a long
+ * one whole, a short one alone (the cluster "-xd" is not its name). */
+static const char *
+option_name(const char *arg, int opt)
+{
+	static char o[3];
+
+	if (strncmp(arg, "--", 2) == 0 || opt <= 0 || opt > 127)
+		return arg;
+	o[0] = '-';
+	o[1] = (char)opt;
+	return o;
+}
+
+int
+cmd_option(const cmd_entry *c, int ch, char **argv)
+{
+	if (ch == 'h') {
+		fputs(c->usage, stdout);
+		return 0;
+	}
+	if (ch == ':')
+		return cmd_usage(c, "option '%s' needs a value",
+		    option_name(argv[optind - 1], optopt));
+	if (ch == '?')
+		return cmd_usage(c, "unknown option '%s'",
+		    option_name(argv[optind - 1], optopt));
+	return -1;
+}
+
 void
 report_field(const char *s, FILE *out)
 {

@@ -744,11 +744,13 @@ tr_parse(int argc, char **argv, tr_args *a)
 	};
 	pith_error err = {0};
 	double v;
-	int ch;
+	int ch, st;
 
 	optind = 1;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":a:p:h", longopts, NULL)) != -1) {
+		if ((st = cmd_option(&cmd_train_entry, ch, argv)) >= 0)
+			return st;
 		switch (ch) {
 		case 'F':
 			if (!tr_number(optarg, 2, 100, &v) || v != (double)(size_t)v)
@@ -777,13 +779,6 @@ tr_parse(int argc, char **argv, tr_args *a)
 			if (pith_params_assign(a->params, optarg, &err) != PITH_OK)
 				return tr_usage("%s", err.msg);
 			break;
-		case 'h':
-			fputs(train_usage, stdout);
-			return 0;
-		case ':':
-			return tr_usage("option '%s' needs a value", argv[optind - 1]);
-		default:
-			return tr_usage("unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind >= argc)

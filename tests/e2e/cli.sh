@@ -255,6 +255,11 @@ check "--list-params: mss.word defaults to 1" grep -qE '^mss\.word +1 ' "$T/out"
 usage "unknown long option" "unknown option '--bogus'" --bogus "$T/page.html"
 usage "unknown short option" "unknown option '-x'" -x "$T/page.html"
 usage "unknown option in a cluster names it" "unknown option '-x'" -xd "$T/page.html"
+# The subcommands parse their options the same way (cmd_option).
+for sub in batch eval train learn; do
+	usage "$sub: unknown option in a cluster names it" "unknown option '-x' (see pith $sub --help)" \
+	    "$sub" -xh "$T/page.html"
+done
 usage "option value missing" "option '-a' needs a value" -a
 usage "long option value missing" "option '--width' needs a value" --width
 usage "unknown algorithm" "unknown algorithm 'foo'" -a foo "$T/page.html"

@@ -18,6 +18,7 @@
 #include <unistr.h>
 #include <uniwidth.h>
 
+#include "array.h"
 #include "overlay.h"
 #include "pith_debug.h"
 #include "wrap.h"
@@ -36,28 +37,6 @@ find(const char *s, size_t n, const char *pat, size_t m)
 		if (s[i] == pat[0] && memcmp(s + i, pat, m) == 0)
 			return s + i;
 	return NULL;
-}
-
-/* ----------------------------------------------------------- memory */
-
-static int
-grow(void *pp, size_t *cap, size_t need, size_t size)
-{
-	void **p = pp, *q;
-	size_t n = *cap ? *cap : 16;
-
-	if (need <= *cap)
-		return 0;
-	while (n < need) {
-		if (n > SIZE_MAX / 2 / size)
-			return -1;
-		n *= 2;
-	}
-	if ((q = realloc(*p, n * size)) == NULL)
-		return -1;
-	*p = q;
-	*cap = n;
-	return 0;
 }
 
 /* ------------------------------------------------------ safe text */
@@ -193,7 +172,7 @@ ds_piece(dstr *d, unsigned elem, unsigned attr, int content, int link)
 	if (p != NULL && p->elem == elem && p->attr == attr &&
 	    p->content == content && p->link == link && p->off + p->len == d->len)
 		return p;
-	if (grow(&d->p, &d->capp, d->np + 1, sizeof *d->p) != 0) {
+	if (array_grow(&d->p, &d->capp, d->np + 1, sizeof *d->p) != 0) {
 		d->oom = 1;
 		return NULL;
 	}
@@ -206,7 +185,7 @@ ds_piece(dstr *d, unsigned elem, unsigned attr, int content, int link)
 static void
 ds_bytes(dstr *d, piece *p, const void *s, size_t n)
 {
-	if (p == NULL || grow(&d->buf, &d->cap, d->len + n + 1, 1) != 0) {
+	if (p == NULL || array_grow(&d->buf, &d->cap, d->len + n + 1, 1) != 0) {
 		d->oom = 1;
 		return;
 	}
@@ -318,7 +297,7 @@ new_line(builder *bd, size_t block, unsigned flags)
 	layout *l = bd->l;
 	layout_line *ln;
 
-	if (grow(&l->lines, &l->caplines, l->nlines + 1, sizeof *l->lines) != 0) {
+	if (array_grow(&l->lines, &l->caplines, l->nlines + 1, sizeof *l->lines) != 0) {
 		l->oom = 1;
 		return NULL;
 	}
@@ -338,7 +317,7 @@ add_seg(builder *bd, const char *s, size_t n, unsigned elem, unsigned attr,
 
 	if (n == 0)
 		return;
-	if (grow(&l->text, &l->captext, l->ntext + n + 1, 1) != 0) {
+	if (array_grow(&l->text, &l->captext, l->ntext + n + 1, 1) != 0) {
 		l->oom = 1;
 		return;
 	}
@@ -355,7 +334,7 @@ add_seg(builder *bd, const char *s, size_t n, unsigned elem, unsigned attr,
 		l->text[l->ntext] = '\0';
 		return;
 	}
-	if (grow(&l->segs, &l->capsegs, l->nsegs + 1, sizeof *l->segs) != 0) {
+	if (array_grow(&l->segs, &l->capsegs, l->nsegs + 1, sizeof *l->segs) != 0) {
 		l->oom = 1;
 		return;
 	}
@@ -525,7 +504,7 @@ add_link(builder *bd, const char *href)
 {
 	layout *l = bd->l;
 
-	if (grow(&l->links, &l->caplinks, l->nlinks + 1, sizeof *l->links) != 0) {
+	if (array_grow(&l->links, &l->caplinks, l->nlinks + 1, sizeof *l->links) != 0) {
 		l->oom = 1;
 		return -1;
 	}
@@ -1502,7 +1481,7 @@ push_hit(layout_hit **v, size_t *n, size_t *cap, layout_hit h)
 			return 0;
 		}
 	}
-	if (grow(v, cap, *n + 1, sizeof **v) != 0)
+	if (array_grow(v, cap, *n + 1, sizeof **v) != 0)
 		return -1;
 	(*v)[(*n)++] = h;
 	return 0;
@@ -1575,7 +1554,7 @@ layout_search(const layout *l, const char *query, layout_hit **hits,
 		for (size_t i = ln; i < end && rc == 0; i++) {
 			const layout_line *li = &l->lines[i];
 
-			if (i > ln && grow(&t, &tcap, nt + 1, sizeof *t) == 0)
+			if (i > ln && array_grow(&t, &tcap, nt + 1, sizeof *t) == 0)
 				t[nt++] = (schar){ ' ', LAYOUT_NONE, 0, 0 };
 			for (size_t s = li->seg; s < li->seg + li->nseg; s++) {
 				const layout_seg *sg = &l->segs[s];
@@ -1591,7 +1570,7 @@ layout_search(const layout *l, const char *query, layout_hit **hits,
 						c = 0xfffd;
 						k = 1;
 					}
-					if (grow(&t, &tcap, nt + 1, sizeof *t) != 0) {
+					if (array_grow(&t, &tcap, nt + 1, sizeof *t) != 0) {
 						rc = -1;
 						break;
 					}

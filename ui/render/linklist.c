@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "wrap.h"
 
 static void
@@ -45,15 +46,9 @@ linklist_layout(layout *l, const linklist_entry *e, size_t n, size_t in_article,
 		}
 		l->links[i] = (layout_link){ e[i].href, LAYOUT_NONE, e[i].number };
 		/* The address made safe first, so it wraps as it is shown. */
-		if (3 * len + 1 > cap) {
-			char *c = realloc(clean, 3 * len + 1);
-
-			if (c == NULL) {
-				l->oom = 1;
-				break;
-			}
-			clean = c;
-			cap = 3 * len + 1;
+		if (array_grow(&clean, &cap, 3 * len + 1, 1) != 0) {
+			l->oom = 1;
+			break;
 		}
 		k = layout_clean(shown, len, ascii, clean, cap);
 		snprintf(num, sizeof num, "%5d  ", e[i].number);

@@ -161,8 +161,8 @@ bar(char *out, size_t size, double v, double scale, int ascii)
 	out[k] = '\0';
 }
 
-static theme_elem
-heat(double v, double scale)
+theme_elem
+overlay_heat(double v, double scale)
 {
 	double f;
 
@@ -239,9 +239,10 @@ overlay_row_block(const overlay *o, size_t b, overlay_row *r)
 		bar(br, sizeof br, s, o->max_pos, o->ascii);
 	snprintf(mk, sizeof mk, " %s ", mark(o, b, 1));
 	piece(r, 0, &k, TH_GUTTER, head);
-	piece(r, 1, &k, heat(s, o->max_score), sc);
+	piece(r, 1, &k, overlay_heat(s, o->max_score), sc);
 	piece(r, 2, &k, TH_GUTTER, " ");
-	piece(r, 3, &k, o->has_run ? heat(o->run[b], o->max_run) : heat(s, o->max_score), br);
+	piece(r, 3, &k, o->has_run ? overlay_heat(o->run[b], o->max_run) :
+	    overlay_heat(s, o->max_score), br);
 	piece(r, 4, &k, TH_MARK, mk);
 }
 

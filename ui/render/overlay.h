@@ -57,6 +57,9 @@ void overlay_row_block(const overlay *o, size_t b, overlay_row *r);
 void overlay_row_cont(const overlay *o, size_t b, overlay_row *r);
 /* A short label for a block's kind: "p", "h2", "li", "pre", ... */
 const char *overlay_kind(const pith_block *blk, char buf[8]);
+/* The colour of v on a scale of -scale..scale (TH_HEAT1..TH_HEAT5):
+ * the overlay's scores and bars, and the token level's. */
+theme_elem overlay_heat(double v, double scale);
 
 /* "mss: kept tokens 57..311 of 412, blocks 4..21; best sum 123.0" */
 void overlay_summary(const overlay *o, char *buf, size_t size);

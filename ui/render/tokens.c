@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "overlay.h"
 #include "pith_debug.h"
 #include "wrap.h"
@@ -39,38 +40,6 @@ typedef struct {
 	int oom;
 } builder;
 
-static int
-grow(void *pp, size_t *cap, size_t need, size_t size)
-{
-	void **p = pp, *q;
-	size_t n = *cap ? *cap : 64;
-
-	if (need <= *cap)
-		return 0;
-	while (n < need) {
-		if (n > SIZE_MAX / 2 / size)
-			return -1;
-		n *= 2;
-	}
-	if ((q = realloc(*p, n * size)) == NULL)
-		return -1;
-	*p = q;
-	*cap = n;
-	return 0;
-}
-
-static theme_elem
-heat(double v, double scale)
-{
-	double f;
-
-	if (!isfinite(v) || scale <= 0)
-		return TH_HEAT3;
-	f = v / scale;
-	return f <= -0.5 ? TH_HEAT1 : f < -0.02 ? TH_HEAT2 : f <= 0.02 ? TH_HEAT3 :
-	    f < 0.5 ? TH_HEAT4 : TH_HEAT5;
-}
-
 /* Add an item of page text (made safe) or decoration. */
 static void
 push(builder *bd, const char *s, size_t n, unsigned elem, unsigned attr,
@@ -78,8 +47,8 @@ push(builder *bd, const char *s, size_t n, unsigned elem, unsigned attr,
 {
 	size_t k;
 
-	if (bd->oom || grow(&bd->items, &bd->capitems, bd->nitems + 1, sizeof *bd->items) != 0 ||
-	    grow(&bd->text, &bd->captext, bd->ntext + 3 * n + 1, 1) != 0) {
+	if (bd->oom || array_grow(&bd->items, &bd->capitems, bd->nitems + 1, sizeof *bd->items) != 0 ||
+	    array_grow(&bd->text, &bd->captext, bd->ntext + 3 * n + 1, 1) != 0) {
 		bd->oom = 1;
 		return;
 	}
@@ -94,7 +63,7 @@ add_mark(builder *bd)
 {
 	layout *l = &bd->v->lay;
 
-	if (l->nlines == 0 || grow(&bd->marks, &bd->capmarks, bd->v->nmarks + 1,
+	if (l->nlines == 0 || array_grow(&bd->marks, &bd->capmarks, bd->v->nmarks + 1,
 	    sizeof *bd->marks) != 0) {
 		bd->oom |= l->nlines != 0;
 		return;
@@ -176,9 +145,10 @@ flush(builder *bd, size_t block, int has_run, double max_run)
 				double v = isfinite(it->run) ? it->run : last;
 
 				if (k > i && it->space)
-					text(bd, spark(last, max_run, bd->ascii), heat(last, max_run), 0);
+					text(bd, spark(last, max_run, bd->ascii),
+					    overlay_heat(last, max_run), 0);
 				for (int c = 0; c < it->width; c++)
-					text(bd, spark(v, max_run, bd->ascii), heat(v, max_run), 0);
+					text(bd, spark(v, max_run, bd->ascii), overlay_heat(v, max_run), 0);
 				last = v;
 			}
 		}
@@ -269,14 +239,14 @@ group(builder *bd, size_t lo, size_t hi, size_t b, const unsigned char *kept,
 			    bd->ascii ? ">" : "\xe2\x80\xba");
 			if (score != NULL && n > 0 && (size_t)n < sizeof buf)
 				snprintf(buf + n, sizeof buf - (size_t)n, "%.3g", s);
-			elem = score != NULL ? heat(s, max_abs) : in ? TH_GUTTER : TH_DIM;
+			elem = score != NULL ? overlay_heat(s, max_abs) : in ? TH_GUTTER : TH_DIM;
 			push(bd, buf, strlen(buf), elem, 0, r, 1, 0);
 		} else {
 			const pith_block *blk = pith_doc_block(d, tk->block);
 			/* As the page spaces its words: none inside "don't". */
 			int space = !(tk->block == prev_block && tk->start == prev_end);
 
-			elem = score != NULL ? (in ? heat(s, max_abs) : TH_DIM) :
+			elem = score != NULL ? (in ? overlay_heat(s, max_abs) : TH_DIM) :
 			    in ? TH_TEXT : TH_DIM;
 			if (blk != NULL && tk->start + tk->len <= blk->len)
 				push(bd, blk->text + tk->start, tk->len, elem,
@@ -289,6 +259,19 @@ group(builder *bd, size_t lo, size_t hi, size_t b, const unsigned char *kept,
 	}
 	flush(bd, b == PITH_NONE ? LAYOUT_NONE : b, run != NULL, max_run);
 	line(bd, LAYOUT_NONE, 0);
+}
+
+/* Where the group of block b that starts at token lo ends, looking up
+ * to token to: after its last token inside b, or at lo when none is. */
+static size_t
+group_end(const pith_token *t, size_t lo, size_t to, size_t b)
+{
+	size_t end = lo;
+
+	for (size_t j = lo; j < to; j++)
+		if (t[j].block == b)
+			end = j + 1;
+	return end;
 }
 
 /* The token stream in groups, a block's each: its leading tags (those
@@ -339,22 +322,16 @@ token_level(builder *bd)
 		/* Text of a new block: the previous group ends at its last
 		 * token inside its block, or at the first tag open in none. */
 		if (cur != PITH_NONE) {
-			size_t end = lo;
+			size_t end = group_end(t, lo, i, cur);
 
-			for (size_t j = lo; j < i; j++)
-				if (t[j].block == cur)
-					end = j + 1;
 			group(bd, lo, end, cur, kept, end_tag, first, last, has_span);
 			lo = end;
 		}
 		cur = b;
 	}
 	if (!bd->oom && cur != PITH_NONE) {
-		size_t end = lo;
+		size_t end = group_end(t, lo, nt, cur);
 
-		for (size_t j = lo; j < nt; j++)
-			if (t[j].block == cur)
-				end = j + 1;
 		group(bd, lo, end, cur, kept, end_tag, first, last, has_span);
 		lo = end;
 	}

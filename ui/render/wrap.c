@@ -19,6 +19,8 @@
 #include <unistr.h>
 #include <uniwidth.h>
 
+#include "array.h"
+
 #define SOFT_HYPHEN 0x00AD
 
 /* Length in bytes of the grapheme cluster at u[i]; *first gets its first
@@ -84,16 +86,8 @@ static int clamp(long w)
 static int push(wrap_line **v, size_t *n, size_t *cap, size_t start,
 		size_t len, long width, int hyphen)
 {
-	if (*n == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 16;
-		wrap_line *nv = ncap < *cap || ncap > SIZE_MAX / sizeof **v ? NULL
-			: realloc(*v, ncap * sizeof **v);
-
-		if (!nv)
-			return -1;
-		*v = nv;
-		*cap = ncap;
-	}
+	if (array_grow(v, cap, *n + 1, sizeof **v) != 0)
+		return -1;
 	(*v)[(*n)++] = (wrap_line){ start, len, clamp(width), hyphen };
 	return 0;
 }

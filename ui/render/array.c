@@ -1,0 +1,27 @@
+/*
+ * array.c - growable arrays; see array.h.
+ */
+#include "array.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+int
+array_grow(void *pp, size_t *cap, size_t need, size_t size)
+{
+	void **p = pp, *q;
+	size_t n = *cap ? *cap : 16;
+
+	if (need <= *cap)
+		return 0;
+	while (n < need) {
+		if (n > SIZE_MAX / 2 / size)
+			return -1;
+		n *= 2;
+	}
+	if ((q = realloc(*p, n * size)) == NULL)
+		return -1;
+	*p = q;
+	*cap = n;
+	return 0;
+}

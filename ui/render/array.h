@@ -1,0 +1,15 @@
+/*
+ * array.h - the renderers' growable arrays: one doubling realloc for
+ * layout, tokens, wrap and the link list (a renderer may not include
+ * src/util.h, which is a layer above).
+ */
+#ifndef PITH_ARRAY_H
+#define PITH_ARRAY_H
+
+#include <stddef.h>
+
+/* Grow *pp, an array of *cap elements of size bytes, to hold need:
+ * 0, or -1 when out of memory (the array as it was). */
+int array_grow(void *pp, size_t *cap, size_t need, size_t size);
+
+#endif
