@@ -147,6 +147,22 @@ if command -v bash >/dev/null 2>&1; then
 	got=$(complete_words "$PITH" -p mss.t | tr '\n' ' ')
 	if [ "$got" = "mss.tag= " ]; then ok "completion: -p completes parameter names"
 	else not_ok "completion: -p completes parameter names" "got: $got"; fi
+	got=$(complete_words "$PITH" "" | grep -x 'batch\|eval\|learn\|train' | tr '\n' ' ')
+	if [ "$got" = "batch eval learn train " ]; then ok "completion: 'pith ' offers the commands"
+	else not_ok "completion: 'pith ' offers the commands" "got: $got"; fi
+	# Each command's own long options, as its parser takes them.
+	bad=
+	for c in batch eval learn train; do
+		got=$(complete_words "$PITH" "$c" -- | sort | tr '\n' ' ')
+		want=$(sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*, NULL,.*/--\1/p' \
+		    "src/cmd/$c.c" | sort | tr '\n' ' ')
+		[ -n "$want" ] && [ "$got" = "$want" ] || bad="$bad $c: got '$got', want '$want';"
+	done
+	if [ -z "$bad" ]; then ok "completion: 'pith COMMAND --' offers the command's options"
+	else not_ok "completion: 'pith COMMAND --' offers the command's options" "$bad"; fi
+	got=$(complete_words "$PITH" batch -f "" | tr '\n' ' ')
+	if [ "$got" = "jsonl text " ]; then ok "completion: 'pith batch -f' offers jsonl and text"
+	else not_ok "completion: 'pith batch -f' offers jsonl and text" "got: $got"; fi
 else
 	ok "completion: skipped, no bash"
 fi
