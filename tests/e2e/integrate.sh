@@ -344,8 +344,7 @@ s.serve_forever()
 PY
 python3 "$T/server.py" "$T/port" &
 srv=$!
-i=0
-while [ ! -s "$T/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+poll test -s "$T/port"
 u=http://127.0.0.1:$(cat "$T/port")
 run -d "$u/403"
 want="pith: 403 Forbidden: $u/403 — the site may block non-browser clients; try --user-agent"
