@@ -18,7 +18,7 @@ _pith_ask()
 _pith()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} prev=
-	local i=$COMP_CWORD eval_mode=
+	local sub=
 
 	((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
 	# --opt=value: bash splits at '=' (COMP_WORDBREAKS).
@@ -27,21 +27,27 @@ _pith()
 	elif [[ $prev == = ]] && ((COMP_CWORD > 1)); then
 		prev=${COMP_WORDS[COMP_CWORD - 2]}
 	fi
-	[[ ${COMP_WORDS[1]} == eval ]] && eval_mode=1
+	case ${COMP_WORDS[1]} in
+	batch | eval | learn | train) ((COMP_CWORD > 1)) && sub=${COMP_WORDS[1]} ;;
+	esac
 	COMPREPLY=()
 
 	case $prev in
-	-a | --algorithm)
+	-a | --algorithm | --method)
 		local algos
 		algos=$(_pith_ask --list-algorithms | while read -r a _; do
 			printf '%s\n' "$a"; done)
 		[[ -n $algos ]] || algos='auto readability mss bte linkdensity eatiht template'
-		[[ -n $eval_mode ]] && algos="$algos all"
+		[[ $sub == eval ]] && algos="$algos all"
 		COMPREPLY=($(compgen -W "$algos" -- "$cur"))
 		return
 		;;
 	-f | --format)
-		COMPREPLY=($(compgen -W 'text markdown json html' -- "$cur"))
+		if [[ $sub == batch ]]; then
+			COMPREPLY=($(compgen -W 'jsonl text' -- "$cur"))
+		else
+			COMPREPLY=($(compgen -W 'text markdown json html' -- "$cur"))
+		fi
 		return
 		;;
 	--metric)
@@ -68,28 +74,24 @@ _pith()
 		return
 		;;
 	-w | --width | -u | --url | --timeout | --max-size | --user-agent | \
-	    --cache-size | --time-limit)
+	    --cache-size | --time-limit | -j | --jobs | --folds | --lambda | --tau)
 		return    # a value of the user's own
 		;;
 	esac
 
 	if [[ $cur == -* ]]; then
 		local opts
-		if [[ -n $eval_mode ]]; then
-			opts='--truth --metric -a --algorithm -p --param --per-doc -h --help'
-		else
-			# Every option --help names, short and long.
-			opts=$(_pith_ask --help |
-			    grep -oE '^ +(-[A-Za-z], )?--[a-z][a-z-]*' | tr -d ,)
-			[[ -n $opts ]] || opts='-d --dump -a --algorithm -f --format
-			    -t --template -w --width -u --url -p --param --help --version'
-		fi
+		# Every option the command's --help names, short and long.
+		opts=$(_pith_ask ${sub:+"$sub"} --help |
+		    grep -oE '^ +(-[A-Za-z], )?--[a-z][a-z-]*' | tr -d ,)
+		[[ -n $opts || -n $sub ]] || opts='-d --dump -a --algorithm -f --format
+		    -t --template -w --width -u --url -p --param --help --version'
 		COMPREPLY=($(compgen -W "$opts" -- "$cur"))
 		return
 	fi
-	# A page: a file (or a URL, typed by hand); `pith eval` first.
+	# A page: a file (or a URL, typed by hand); the commands first.
 	compopt -o filenames 2>/dev/null
-	((COMP_CWORD == 1)) && COMPREPLY=($(compgen -W eval -- "$cur"))
+	((COMP_CWORD == 1)) && COMPREPLY=($(compgen -W 'batch eval learn train' -- "$cur"))
 	COMPREPLY+=($(compgen -f -- "$cur"))
 }
 

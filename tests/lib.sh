@@ -38,6 +38,17 @@ short_tmp() {
 }
 
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
+
+# poll CMD...: run CMD every 0.05 s until it succeeds, 10 s at most: how
+# a test waits for a condition, never for a fixed time.  Its status.
+poll() {
+	poll_i=0
+	until "$@"; do
+		[ "$poll_i" -lt 200 ] || return 1
+		sleep 0.05
+		poll_i=$((poll_i + 1))
+	done
+}
 not_ok() {
 	n=$((n + 1)); echo "not ok $n - $1"
 	shift; for l in "$@"; do printf '#   %s\n' "$l"; done

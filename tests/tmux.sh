@@ -47,25 +47,21 @@ keys() { tm send-keys -t pith "$@"; }
 screen() { tm capture-pane -p -t pith >"$T/screen" 2>/dev/null; }
 screen_e() { tm capture-pane -e -p -t pith >"$T/screen" 2>/dev/null; }
 
+# shows TEXT / lacks TEXT: the screen, captured now, shows TEXT or not.
+shows() { screen; grep -qF -- "$1" "$T/screen"; }
+lacks() { ! shows "$1"; }
+
+# top_is TEXT / top_has REGEX: the first row, captured now, is TEXT or
+# matches REGEX.
+top_is() { screen; [ "$(head -1 "$T/screen")" = "$1" ]; }
+top_has() { screen; head -1 "$T/screen" | grep -qE -- "$1"; }
+
 # wait_for TEXT: until the screen shows TEXT (10 s at most).
-wait_for() {
-	i=0
-	while [ $i -lt 200 ]; do
-		screen
-		grep -qF -- "$1" "$T/screen" && return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
-	return 1
-}
+wait_for() { poll shows "$1"; }
 
 # wait_exit: until pith has exited; sets $status.
 wait_exit() {
-	i=0
-	while [ $i -lt 200 ] && [ ! -f "$T/status" ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
+	poll test -f "$T/status"
 	status=$(cat "$T/status" 2>/dev/null || echo none)
 }
 
@@ -78,14 +74,8 @@ check() {
 # check_gone DESC TEXT: the screen stops showing TEXT (10 s at most): for
 # what a key takes away, which "now" would race.
 check_gone() {
-	i=0
-	while [ $i -lt 200 ]; do
-		screen
-		grep -qF -- "$2" "$T/screen" || { ok "$1"; return; }
-		sleep 0.05
-		i=$((i + 1))
-	done
-	not_ok "$1" "screen still shows: $2" "$(cat "$T/screen")"
+	if poll lacks "$2"; then ok "$1"
+	else not_ok "$1" "screen still shows: $2" "$(cat "$T/screen")"; fi
 }
 
 # check_not DESC TEXT: the screen does not show TEXT (now).

@@ -916,13 +916,14 @@ static const char eval_usage[] =
 "to {\"articleBody\": text, \"url\": address} (default DIR/truth.json, or\n"
 "else each NAME/expected.txt).\n"
 "\n"
-"  --truth FILE          the ground truth\n"
-"  --metric M            shingle (ScrapingHub benchmark), lcs (CleanEval\n"
+"      --truth FILE      the ground truth\n"
+"      --metric M        shingle (ScrapingHub benchmark), lcs (CleanEval\n"
 "                        words) or both (default)\n"
 "  -a, --algorithm ALGO  an algorithm, repeatable; all: every one but\n"
 "                        template (default: the default algorithm)\n"
 "  -p, --param N=V       set an algorithm parameter\n"
-"      --per-doc         also print each document's scores\n";
+"      --per-doc         also print each document's scores\n"
+"  -h, --help            show this help and exit\n";
 
 const cmd_entry cmd_eval_entry = { "eval", eval_main, eval_usage, "eval: " };
 

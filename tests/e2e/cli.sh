@@ -560,8 +560,7 @@ s.serve_forever()
 EOF
 python3 "$T/server.py" "$T/www" "$T/port" 2>"$T/server.log" &
 srv=$!
-i=0
-while [ ! -s "$T/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+poll test -s "$T/port"
 port=$(cat "$T/port" 2>/dev/null)
 if [ -n "$port" ]; then ok "http: local server started"
 else not_ok "http: local server started" "$(head -c 300 "$T/server.log")"; fi

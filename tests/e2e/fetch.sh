@@ -309,8 +309,7 @@ echo v1 >"$T/www/version"
 : >"$T/requests.log"
 python3 "$T/server.py" "$T/www" "$T/port" "$T/requests.log" 2>"$T/server.log" &
 srv=$!
-i=0
-while [ ! -s "$T/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+poll test -s "$T/port"
 port=$(cat "$T/port" 2>/dev/null)
 if [ -n "$port" ]; then ok "server: started on 127.0.0.1"
 else not_ok "server: started on 127.0.0.1" "$(show "$T/server.log")"; exit 1; fi
@@ -646,22 +645,17 @@ else not_ok "progress: shown on a terminal's stderr, then cleared" "exit $status
 # The reader: progress in its message line, q cancels the download.
 if command -v tmux >/dev/null 2>&1; then
 	tm() { tmux -f /dev/null -S "$sock" "$@"; }
-	# rwait TEXT [TRIES]: until the screen ($T/screen) shows TEXT.
-	rwait() {
-		i=0
-		while [ $i -lt "${2:-200}" ]; do
-			tm capture-pane -p -t pith >"$T/screen" 2>/dev/null
-			grep -q "$1" "$T/screen" && return 0
-			sleep 0.05
-			i=$((i + 1))
-		done
-		return 1
+	# rshows TEXT: the screen, captured now into $T/screen, shows TEXT.
+	rshows() {
+		tm capture-pane -p -t pith >"$T/screen" 2>/dev/null
+		grep -q "$1" "$T/screen"
 	}
+	# rwait TEXT: until the screen shows TEXT.
+	rwait() { poll rshows "$1"; }
 	# rquit: q, then until pith has exited.
 	rquit() {
 		tm send-keys -t pith q
-		i=0
-		while [ $i -lt 100 ] && [ ! -f "$T/rstatus" ]; do sleep 0.05; i=$((i + 1)); done
+		poll test -f "$T/rstatus"
 	}
 	{
 		echo "export TERM=xterm-256color LANG=C.UTF-8 HOME='$T/home'"
@@ -670,7 +664,7 @@ if command -v tmux >/dev/null 2>&1; then
 		echo "echo \$? >'$T/rstatus.tmp' && mv '$T/rstatus.tmp' '$T/rstatus'"
 	} >"$T/reader.sh"
 	tm new-session -d -s pith -x 100 -y 24 "sh '$T/reader.sh'"
-	rwait "q cancels" 100
+	rwait "q cancels"
 	if grep -q "loading .*/s (q cancels)" "$T/screen"; then ok "reader: download progress in the message line"
 	else not_ok "reader: download progress in the message line" "$(cat "$T/screen")"; fi
 	# The status line (second to last) shows bytes and rate at its right.

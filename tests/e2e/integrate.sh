@@ -147,6 +147,22 @@ if command -v bash >/dev/null 2>&1; then
 	got=$(complete_words "$PITH" -p mss.t | tr '\n' ' ')
 	if [ "$got" = "mss.tag= " ]; then ok "completion: -p completes parameter names"
 	else not_ok "completion: -p completes parameter names" "got: $got"; fi
+	got=$(complete_words "$PITH" "" | grep -x 'batch\|eval\|learn\|train' | tr '\n' ' ')
+	if [ "$got" = "batch eval learn train " ]; then ok "completion: 'pith ' offers the commands"
+	else not_ok "completion: 'pith ' offers the commands" "got: $got"; fi
+	# Each command's own long options, as its parser takes them.
+	bad=
+	for c in batch eval learn train; do
+		got=$(complete_words "$PITH" "$c" -- | sort | tr '\n' ' ')
+		want=$(sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*, NULL,.*/--\1/p' \
+		    "src/cmd/$c.c" | sort | tr '\n' ' ')
+		[ -n "$want" ] && [ "$got" = "$want" ] || bad="$bad $c: got '$got', want '$want';"
+	done
+	if [ -z "$bad" ]; then ok "completion: 'pith COMMAND --' offers the command's options"
+	else not_ok "completion: 'pith COMMAND --' offers the command's options" "$bad"; fi
+	got=$(complete_words "$PITH" batch -f "" | tr '\n' ' ')
+	if [ "$got" = "jsonl text " ]; then ok "completion: 'pith batch -f' offers jsonl and text"
+	else not_ok "completion: 'pith batch -f' offers jsonl and text" "got: $got"; fi
 else
 	ok "completion: skipped, no bash"
 fi
@@ -156,21 +172,145 @@ if command -v zsh >/dev/null 2>&1; then
 fi
 
 # ---------------------------------------------------------- help, version
+# The documentation against the code: every option a command's parser
+# takes in its --help, its section of the manual and of the README;
+# every key of the reader's table in the manual, and every key its help
+# screen names in the README's table of keys.
+
+# man_section NAME: man/pith.1's section NAME, "\-" read as "-".
+man_section() {
+	sed 's/\\-/-/g' man/pith.1 | awk -v s=".SH $1" '
+	$0 == s { on = 1; next }
+	on && /^\.SH/ { exit }
+	on'
+}
+# readme_section HEADING: the README from HEADING to the next heading of
+# its level or above (a "#" in a code block is no heading).
+readme_section() {
+	awk -v h="$1" '
+	/^```/ { fence = !fence }
+	!fence && on && /^#/ { l = $0; sub(/ .*/, "", l); if (length(l) <= level) exit }
+	$0 == h { on = 1; level = index(h, " ") - 1 }
+	on' README.md
+}
+# A command's --help is documented once, in pith's -h entry.
+man_section OPTIONS >"$T/man-pith"
+readme_section '## Usage' >"$T/readme-pith"
+# The sections that document each command.
+for c in pith:OPTIONS:'## Usage' batch:BATCH:'## Batch' \
+    eval:EVALUATION:'### Evaluation' train:EVALUATION:'### The hybrid, measured' \
+    learn:'SITE STATISTICS':'### Site statistics'; do
+	cmd=${c%%:*} rest=${c#*:}
+	src=src/cmd/$cmd.c
+	if [ "$cmd" = pith ]; then run --help; else run "$cmd" --help; fi
+	man_section "${rest%%:*}" >"$T/man"
+	readme_section "${rest#*:}" >"$T/readme"
+	missing=
+	# Found by reading the command's own parser: none found is a failure too.
+	grep -q 'getopt_long(argc, argv, "' "$src" || missing=" (no options in $src)"
+	if [ "$cmd" != pith ]; then
+		grep -q "pith $cmd --help" "$T/man-pith" || missing="$missing --help (man)"
+		grep -q "pith $cmd --help" "$T/readme-pith" || missing="$missing --help (README)"
+	fi
+	for o in $(sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*, NULL,.*/\1/p' "$src"); do
+		grep -q -- "--$o\b" "$T/out" || missing="$missing --$o (--help)"
+		[ "$cmd" != pith ] && [ "$o" = help ] && continue
+		grep -q -- "--$o\b" "$T/man" || missing="$missing --$o (man)"
+		grep -q -- "--$o\b" "$T/readme" || missing="$missing --$o (README)"
+	done
+	for o in $(sed -n 's/.*getopt_long(argc, argv, "\([^"]*\)".*/\1/p' "$src" |
+	    tr -d ':' | fold -w 1); do
+		grep -q -- "-$o," "$T/out" || missing="$missing -$o (--help)"
+		[ "$cmd" != pith ] && [ "$o" = h ] && continue
+		grep -q -- "-$o\b" "$T/man" || missing="$missing -$o (man)"
+		grep -q -- "-$o\b" "$T/readme" || missing="$missing -$o (README)"
+	done
+	if [ "$status" -eq 0 ] && [ -z "$missing" ]; then
+		ok "help: every option of 'pith $cmd' is in its --help, man page and README"
+	else
+		not_ok "help: every option of 'pith $cmd' is in its --help, man page and README" \
+		    "status $status, missing:$missing"
+	fi
+done
 run --help
-missing=
-# Found by reading pith's own command: none found is a failure too.
-grep -q 'getopt_long(argc, argv, "' src/cmd/pith.c || missing=" (no options in src/cmd/pith.c)"
-for o in $(sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*, NULL,.*/\1/p' src/cmd/pith.c); do
-	grep -q -- "--$o\b" "$T/out" || missing="$missing --$o"
-done
-for o in $(sed -n 's/.*getopt_long(argc, argv, "\([^"]*\)".*/\1/p' src/cmd/pith.c |
-    tr -d ':' | fold -w 1); do
-	grep -q -- "-$o," "$T/out" || missing="$missing -$o"
-done
-if [ "$status" -eq 0 ] && [ -z "$missing" ] && grep -q 'text, markdown, json, html\|html' "$T/out"; then
-	ok "help: every option is in --help"
+if grep -q 'markdown, json, html' "$T/out"; then ok "help: --help names the formats"
+else not_ok "help: --help names the formats" "$(head -c 300 "$T/out")"; fi
+
+# reader_keys: "SHOWN NAME" for each key of the reader's table
+# (ui/reader.c), SHOWN 1 when its help screen names the key; named as the
+# help names keys (its key_name table), Ctrl-X and Esc.
+reader_keys() {
+	awk '
+	/^static const binding bindings\[\] = \{/ { on = 1; next }
+	on && /^\};/ { on = 0 }
+	/names\[\] = \{/ { names = 1 }
+	names && /^\t\t\{ / {
+		n = split($0, p, /\{ /)
+		for (i = 2; i <= n; i++) {
+			k = p[i]; sub(/,.*/, "", k)
+			v = p[i]; sub(/^[^"]*"/, "", v); sub(/".*/, "", v)
+			name[k] = v
+		}
+	}
+	names && /^\t\};/ { names = 0 }
+	on && /^\t\{ / {
+		keys = $0; sub(/^\t\{ [^,]*, \{ /, "", keys); sub(/ \}.*/, "", keys)
+		shown = $0; sub(/^[^}]*\}, /, "", shown); sub(/,.*/, "", shown)
+		nk = split(keys, ks, /, /)
+		for (i = 1; i <= nk; i++) {
+			key[++nkeys] = ks[i]; show[nkeys] = i <= shown + 0
+		}
+	}
+	END {
+		for (i = 1; i <= nkeys; i++) {
+			k = key[i]
+			if (k in name) n = name[k]
+			else if (k == "KEY_CTRL_C") n = "Ctrl-C"
+			else if (k == "KEY_CTRL_Z") n = "Ctrl-Z"
+			else if (k == "27") n = "Esc"
+			else if (k ~ /^[0-9]+$/ && k >= 1 && k <= 26)
+				n = "Ctrl-" substr("ABCDEFGHIJKLMNOPQRSTUVWXYZ", k, 1)
+			else if (k ~ /^\047.\047$/) n = substr(k, 2, 1)
+			else continue    # 0 (a label, not a key) and DK_RESIZE
+			print show[i], n
+		}
+	}' ui/reader.c
+}
+reader_keys >"$T/keys"
+# The man page's keys: the words of the macro lines (.B, .BR, .IB ...)
+# of its KEYS section before the paragraphs that follow the list.
+man_section KEYS | awk '
+/^\.PP/ { exit }
+/^\.[BIR]+ / { sub(/^\.[BIR]+ /, ""); gsub(/"/, " "); for (i = 1; i <= NF; i++) print $i }' \
+    >"$T/man-keys"
+# The README's table of keys, its first column.
+awk '/^\| keys \| \|$/ { on = 1; next } on && !/^\|/ { exit } on' README.md |
+    cut -d '|' -f 2 >"$T/readme-keys"
+missing= missing_readme=
+while read -r shown name; do
+	grep -qxF -- "$name" "$T/man-keys" || missing="$missing $name"
+	[ "$shown" = 1 ] || continue
+	case $name in
+	Ctrl-?) grep -qE -- "Ctrl-([A-Z]/)*${name#Ctrl-}\b" "$T/readme-keys" ;;
+	?) grep -qF -- "\`$name\`" "$T/readme-keys" ;;
+	Up) grep -qE -- 'Up|↑|arrows' "$T/readme-keys" ;;
+	Down) grep -qE -- 'Down|↓|arrows' "$T/readme-keys" ;;
+	Left) grep -qE -- 'Left|←' "$T/readme-keys" ;;
+	Right) grep -qE -- 'Right|→' "$T/readme-keys" ;;
+	*) grep -qw -- "$name" "$T/readme-keys" ;;
+	esac || missing_readme="$missing_readme $name"
+done <"$T/keys"
+if [ "$(wc -l <"$T/keys")" -gt 40 ] && [ -z "$missing" ]; then
+	ok "keys: every key of the reader's table is in the man page's KEYS"
 else
-	not_ok "help: every option is in --help" "missing:$missing"
+	not_ok "keys: every key of the reader's table is in the man page's KEYS" \
+	    "$(wc -l <"$T/keys") keys read, missing:$missing"
+fi
+if [ -s "$T/readme-keys" ] && [ -z "$missing_readme" ]; then
+	ok "keys: every key the help screen names is in the README's table"
+else
+	not_ok "keys: every key the help screen names is in the README's table" \
+	    "missing:$missing_readme"
 fi
 run --version
 if [ "$status" -eq 0 ] && grep -q '^pith [0-9]' "$T/out" &&
@@ -204,8 +344,7 @@ s.serve_forever()
 PY
 python3 "$T/server.py" "$T/port" &
 srv=$!
-i=0
-while [ ! -s "$T/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+poll test -s "$T/port"
 u=http://127.0.0.1:$(cat "$T/port")
 run -d "$u/403"
 want="pith: 403 Forbidden: $u/403 — the site may block non-browser clients; try --user-agent"

@@ -4,39 +4,27 @@
 . tests/lib.sh
 . tests/tmux.sh
 
-# top_is TEXT: until the first row of the screen shows TEXT.
-top_is() {
-	i=0
-	while [ $i -lt 200 ]; do
-		screen
-		[ "$(head -1 "$T/screen")" = "$1" ] && return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
-	return 1
-}
-
 # ---- a count before a key repeats it; Backspace edits the count
 start 80 24 "$D/long.html"
 check "count: page open" "A long page"
 screen
 cp "$T/screen" "$T/first"
 keys 5 j
-if top_is "$(sed -n 6p "$T/first")"; then ok "5j moves five lines"
+if poll top_is "$(sed -n 6p "$T/first")"; then ok "5j moves five lines"
 else not_ok "5j moves five lines" "$(head -2 "$T/screen")" "want: $(sed -n 6p "$T/first")"; fi
 keys g
-top_is "$(head -1 "$T/first")" || true
+poll top_is "$(head -1 "$T/first")" || true
 keys 3 5
 check "a count says what it does" "35: Enter follows link [35]"
 keys BSpace
 check "Backspace takes back a digit" "3: Enter follows link [3]"
 keys j
-if top_is "$(sed -n 4p "$T/first")"; then ok "the edited count repeats: 3 lines"
+if poll top_is "$(sed -n 4p "$T/first")"; then ok "the edited count repeats: 3 lines"
 else not_ok "the edited count repeats: 3 lines" "$(head -2 "$T/screen")"; fi
 keys 7 BSpace
 check_gone "Backspace past the first digit forgets the count" "Enter follows link"
 keys j
-if top_is "$(sed -n 5p "$T/first")"; then ok "then j moves one line"
+if poll top_is "$(sed -n 5p "$T/first")"; then ok "then j moves one line"
 else not_ok "then j moves one line" "$(head -2 "$T/screen")"; fi
 quits "q after counts"
 
@@ -128,12 +116,7 @@ rm -f "$T/status" "$T/stopped"
 tm new-session -d -s pith -x 80 -y 24 "sh '$T/run.sh'"
 check "Ctrl-Z: page open" "A long page"
 keys C-z
-i=0
-while [ $i -lt 200 ] && [ ! -f "$T/stopped" ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
-if [ -f "$T/stopped" ]; then ok "Ctrl-Z stops pith"
+if poll test -f "$T/stopped"; then ok "Ctrl-Z stops pith"
 else not_ok "Ctrl-Z stops pith" "$(cat "$T/screen")"; fi
 keys G
 check "fg: it reads keys again" "100%"

@@ -53,25 +53,16 @@ check "cut in the middle" "$(printf '\342\200\246')"
 fits "it fits the screen" 60
 
 # ---- y: OSC 52 through tmux to its paste buffer
+buffer_is() { [ "$(tm show-buffer 2>/dev/null)" = "$1" ]; }
 tm set-option -g set-clipboard on
 keys y
 check "y says what it copied" "copied [1] https://example.com"
-i=0
-while [ $i -lt 200 ] && [ "$(tm show-buffer 2>/dev/null)" != "$long" ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
-if [ "$(tm show-buffer 2>/dev/null)" = "$long" ]; then ok "y puts the whole address on the clipboard"
+if poll buffer_is "$long"; then ok "y puts the whole address on the clipboard"
 else not_ok "y puts the whole address on the clipboard" "buffer: $(tm show-buffer 2>&1)"; fi
 keys Escape
 keys y
 check "with no link selected, y copies the page's address" "copied $T/long.html"
-i=0
-while [ $i -lt 200 ] && [ "$(tm show-buffer 2>/dev/null)" != "$T/long.html" ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
-if [ "$(tm show-buffer 2>/dev/null)" = "$T/long.html" ]; then ok "the page's address on the clipboard"
+if poll buffer_is "$T/long.html"; then ok "the page's address on the clipboard"
 else not_ok "the page's address on the clipboard" "buffer: $(tm show-buffer 2>&1)"; fi
 quits "q quits"
 

@@ -5,21 +5,9 @@
 . tests/lib.sh
 . tests/tmux.sh
 
-# top_has REGEX: until the first row of the screen matches REGEX.
-top_has() {
-	i=0
-	while [ $i -lt 200 ]; do
-		screen
-		head -1 "$T/screen" | grep -qE -- "$1" && return 0
-		sleep 0.05
-		i=$((i + 1))
-	done
-	return 1
-}
-
-# at_top DESC TEXT: the first row shows TEXT.
+# at_top DESC REGEX: the first row comes to match REGEX.
 at_top() {
-	if top_has "$2"; then ok "$1"
+	if poll top_has "$2"; then ok "$1"
 	else not_ok "$1" "top: $(head -1 "$T/screen")" "$(cat "$T/screen")"; fi
 }
 
@@ -64,8 +52,7 @@ EOF
 python3 "$T/serve.py" "$D" "$T/port" 2>"$T/server.log" &
 server=$!
 trap 'kill $server 2>/dev/null; tmux -S "$sock" kill-server 2>/dev/null; rm -rf "$T"' EXIT
-i=0
-while [ ! -s "$T/port" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+poll test -s "$T/port"
 url="http://127.0.0.1:$(cat "$T/port")/far.html#part2"
 for algo in $("$PITH" --list-algorithms | awk '$1 != "template" { print $1 }'); do
 	start 80 24 -a "$algo" "$url"

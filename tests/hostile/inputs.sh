@@ -165,28 +165,20 @@ if command -v tmux >/dev/null 2>&1; then
 	printf "export TERM=xterm-256color LANG=C.UTF-8 HOME='%s' XDG_CONFIG_HOME='%s'\n'%s' '%s' 2>/dev/null\necho \$? >'%s'\n" \
 	    "$T" "$T/cfg" "$PITH" "$T/r/links.html" "$T/r/status" >"$T/r/run.sh"
 	tm new-session -d -s pith -x 200 -y 30 "sh '$T/r/run.sh'"
-	# wait_for TEXT: until the screen shows TEXT (10 s at most).
-	wait_for() {
-		i=0
-		while [ $i -lt 200 ]; do
-			tm capture-pane -p -t pith >"$T/screen" 2>/dev/null
-			grep -qF -- "$1" "$T/screen" && return 0
-			sleep 0.05
-			i=$((i + 1))
-		done
-		return 1
+	# shows TEXT: the screen, captured now, shows TEXT.
+	shows() {
+		tm capture-pane -p -t pith >"$T/screen" 2>/dev/null
+		grep -qF -- "$1" "$T/screen"
 	}
 	for l in "1:fifo.html: a FIFO, not a regular file" \
 	    "2:/dev/tty: a character device, not a regular file"; do
-		wait_for "the terminal" || true
+		poll shows "the terminal" || true
 		tm send-keys -t pith "${l%%:*}" Enter
-		if wait_for "${l#*:}"; then ok "reader: a link to ${l#*:}"
+		if poll shows "${l#*:}"; then ok "reader: a link to ${l#*:}"
 		else not_ok "reader: a link to ${l#*:}" "$(cat "$T/screen")"; fi
 	done
 	tm send-keys -t pith q
-	i=0
-	while [ $i -lt 200 ] && [ ! -s "$T/r/status" ]; do sleep 0.05; i=$((i + 1)); done
-	if [ -s "$T/r/status" ]; then ok "reader: q quits after them"
+	if poll test -s "$T/r/status"; then ok "reader: q quits after them"
 	else not_ok "reader: q quits after them" "$(cat "$T/screen")"; fi
 	tm kill-server 2>/dev/null || true
 fi

@@ -169,8 +169,7 @@ EOF
 python3 "$T/server.py" "$T/port" "$T/ftp.log" 2>"$T/server.log" &
 srv=$!
 trap 'kill "$srv" 2>/dev/null; rm -rf "$T"' EXIT
-i=0
-while [ ! -s "$T/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+poll test -s "$T/port"
 u=http://127.0.0.1:$(cat "$T/port" 2>/dev/null)
 
 shim() {

@@ -101,6 +101,40 @@ scratch_remove(const char *dir)
 	nftw(dir, scratch_unlink, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* The scratch directory of scratch_setup, one a test file. */
+static inline char *
+scratch_dir(void)
+{
+	static char dir[256];
+
+	return dir;
+}
+
+/* A test's fixture (cmocka_unit_test_setup_teardown): scratch_dir()
+ * made anew, and every XDG home pith reads pointed at it, so that the
+ * services under test write there and nowhere of the user's. */
+static inline int
+scratch_setup(void **state)
+{
+	static const char *const homes[] = {
+		"XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
+	};
+
+	(void)state;
+	scratch_make(scratch_dir(), 256, "unit");
+	for (size_t i = 0; i < sizeof homes / sizeof homes[0]; i++)
+		setenv(homes[i], scratch_dir(), 1);
+	return 0;
+}
+
+static inline int
+scratch_teardown(void **state)
+{
+	(void)state;
+	scratch_remove(scratch_dir());
+	return 0;
+}
+
 /* path's whole contents, malloc'd; NULL when it cannot be read. */
 static inline char *
 file_text(const char *path)

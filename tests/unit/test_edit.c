@@ -117,14 +117,12 @@ test_recall(void **state)
 static void
 test_recall_file(void **state)
 {
-	char dir[256], path[4096], **lines;
+	char path[4096], **lines;
 	struct stat before, after;
 	size_t n;
 	diag d = {0};
 
 	(void)state;
-	scratch_make(dir, sizeof dir, "recall");
-	setenv("XDG_STATE_HOME", dir, 1);
 	assert_int_equal(recall_load("open", &lines, &n, &d), 0);
 	assert_int_equal(n, 0);
 	assert_int_equal(recall_add("open", "a.html", &d), 0);
@@ -153,8 +151,6 @@ test_recall_file(void **state)
 	assert_int_equal(recall_load("search", &lines, &n, &d), 0);
 	assert_int_equal(n, RECALL_MAX);
 	recall_free(lines, n);
-	unsetenv("XDG_STATE_HOME");
-	scratch_remove(dir);
 }
 
 int
@@ -165,7 +161,8 @@ main(void)
 		cmocka_unit_test(test_killing),
 		cmocka_unit_test(test_utf8),
 		cmocka_unit_test(test_recall),
-		cmocka_unit_test(test_recall_file),
+		cmocka_unit_test_setup_teardown(test_recall_file, scratch_setup,
+		    scratch_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -69,13 +69,12 @@ test_put(void **state)
 static void
 test_file(void **state)
 {
-	char dir[256], path[300], key[4096];
+	char path[300], key[4096];
 	history h;
 	diag d = {0};
 
 	(void)state;
-	scratch_make(dir, sizeof dir, "history");
-	snprintf(path, sizeof path, "%s/state/pith/history", dir);
+	snprintf(path, sizeof path, "%s/state/pith/history", scratch_dir());
 	assert_int_equal(history_load(path, &h, &d), 0);
 	assert_int_equal(h.n, 0);
 	assert_int_equal(history_record(path, "https://e.com/a", "A", 3, 10, &d), 0);
@@ -92,7 +91,6 @@ test_file(void **state)
 	assert_string_equal(key, path);
 	assert_int_equal(history_key("-", key, sizeof key), -1);
 	assert_int_equal(history_key("/no/such/file", key, sizeof key), -1);
-	scratch_remove(dir);
 }
 
 int
@@ -101,7 +99,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_put),
-		cmocka_unit_test(test_file),
+		cmocka_unit_test_setup_teardown(test_file, scratch_setup, scratch_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

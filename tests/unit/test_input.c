@@ -5,25 +5,6 @@
 #include "cache.h"
 #include "input.h"
 
-static char dir[256];
-
-static int
-setup(void **state)
-{
-	(void)state;
-	scratch_make(dir, sizeof dir, "input");
-	setenv("XDG_CACHE_HOME", dir, 1);
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	scratch_remove(dir);
-	return 0;
-}
-
 static void
 test_file(void **state)
 {
@@ -33,7 +14,7 @@ test_file(void **state)
 
 	(void)state;
 	/* Declared latin-1: UTF-8 after. */
-	snprintf(path, sizeof path, "%s/page.html", dir);
+	snprintf(path, sizeof path, "%s/page.html", scratch_dir());
 	file_write(path, "<meta charset=iso-8859-1><p>caf\xe9</p>");
 	assert_int_equal(input_read(path, NULL, &in, &d), 0);
 	assert_non_null(strstr(in.data, "caf\xc3\xa9"));
@@ -48,7 +29,7 @@ test_file(void **state)
 		input_free(&in);
 		assert_string_equal(strstr(d.msg, "page.html: "), "page.html: larger than 10 bytes");
 	}
-	snprintf(path, sizeof path, "%s/none.html", dir);
+	snprintf(path, sizeof path, "%s/none.html", scratch_dir());
 	assert_int_equal(input_read(path, NULL, &in, &d), -1);
 	input_free(&in);
 	assert_non_null(strstr(d.msg, "none.html: No such file or directory"));
@@ -57,25 +38,25 @@ test_file(void **state)
 	assert_string_equal(d.msg, "ftp://example.org/x: only http and https "
 	    "addresses are supported");
 	/* Bytes that are no page say what they look like. */
-	snprintf(path, sizeof path, "%s/image.html", dir);
+	snprintf(path, sizeof path, "%s/image.html", scratch_dir());
 	file_write(path, "\x89PNG\r\n\x1a\n....");
 	assert_int_equal(input_read(path, NULL, &in, &d), -1);
 	input_free(&in);
 	assert_non_null(strstr(d.msg, "image.html: not HTML (looks like a PNG image)"));
 	/* A file of text, whatever its name, is text: its lines kept in a
 	 * <pre>; one with tags is HTML. */
-	snprintf(path, sizeof path, "%s/notes.txt", dir);
+	snprintf(path, sizeof path, "%s/notes.txt", scratch_dir());
 	file_write(path, "A title\n\nLine one & more\nLine two\n");
 	assert_int_equal(input_read(path, NULL, &in, &d), 0);
 	assert_non_null(strstr(in.data, "<pre>A title\n\nLine one &amp; more\nLine two\n</pre>"));
 	input_free(&in);
-	snprintf(path, sizeof path, "%s/page.txt", dir);
+	snprintf(path, sizeof path, "%s/page.txt", scratch_dir());
 	file_write(path, "\n  Some words first, then <p>a paragraph</p>");
 	assert_int_equal(input_read(path, NULL, &in, &d), 0);
 	assert_null(strstr(in.data, "<pre>"));
 	input_free(&in);
 	/* UTF-16 with a byte order mark stays HTML for the charset to read. */
-	snprintf(path, sizeof path, "%s/wide.html", dir);
+	snprintf(path, sizeof path, "%s/wide.html", scratch_dir());
 	{
 		static const char u16[] = "\xff\xfe<\0p\0>\0h\0i\0<\0/\0p\0>\0";
 		FILE *f = fopen(path, "wb");
@@ -89,7 +70,7 @@ test_file(void **state)
 	assert_non_null(strstr(in.data, "<p>hi</p>"));
 	input_free(&in);
 	/* A FIFO (or a device) is refused at once, not waited on. */
-	snprintf(path, sizeof path, "%s/fifo.html", dir);
+	snprintf(path, sizeof path, "%s/fifo.html", scratch_dir());
 	assert_int_equal(mkfifo(path, 0600), 0);
 	assert_int_equal(input_read(path, NULL, &in, &d), -1);
 	input_free(&in);
@@ -163,9 +144,9 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_file, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_file, scratch_setup, scratch_teardown),
 		cmocka_unit_test(test_decode),
-		cmocka_unit_test_setup_teardown(test_offline, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_offline, scratch_setup, scratch_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,8 +5,6 @@
 #include "site.h"
 #include "util.h"
 
-static char dir[256];
-
 static const char page[] =
     "<html><body><nav><a href='/'>Home</a></nav><article><p>A story with "
     "enough words in it to be a story, about one thing and another.</p>"
@@ -15,23 +13,6 @@ static const char page2[] =
     "<html><body><nav><a href='/'>Home</a></nav><article><p>Another story, "
     "with words of its own, about a third thing and a fourth.</p>"
     "</article></body></html>";
-
-static int
-setup(void **state)
-{
-	(void)state;
-	scratch_make(dir, sizeof dir, "sitestore");
-	setenv("XDG_DATA_HOME", dir, 1);
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	scratch_remove(dir);
-	return 0;
-}
 
 static void
 test_learn(void **state)
@@ -52,7 +33,7 @@ test_learn(void **state)
 	    warn, sizeof warn));
 	assert_string_equal(warn, "");
 	assert_int_equal(pith_site_pages(s), 1);
-	snprintf(path, sizeof path, "%s/pith/sites/example.org.site", dir);
+	snprintf(path, sizeof path, "%s/pith/sites/example.org.site", scratch_dir());
 	assert_int_equal(stat(path, &st), 0);
 	/* Private as the cache is, whatever the umask. */
 	assert_int_equal(st.st_mode & 0777, 0600);
@@ -88,16 +69,16 @@ test_corrupt(void **state)
 	assert_int_equal(pith_site_pages(s), 0);
 	assert_string_equal(warn, "");
 	pith_site_free(s);
-	snprintf(path, sizeof path, "%s/pith/sites", dir);
+	snprintf(path, sizeof path, "%s/pith/sites", scratch_dir());
 	assert_int_equal(util_mkdirs(path), 0);
-	snprintf(path, sizeof path, "%s/pith/sites/example.net.site", dir);
+	snprintf(path, sizeof path, "%s/pith/sites/example.net.site", scratch_dir());
 	file_write(path, "not a store\n");
 	assert_int_equal(sitestore_load("example.net", &s, warn, sizeof warn), 0);
 	assert_int_equal(pith_site_pages(s), 0);
 	assert_non_null(strstr(warn, "set aside as example.net.site.bad and rebuilt"));
 	pith_site_free(s);
 	assert_int_equal(stat(path, &st), -1);
-	snprintf(path, sizeof path, "%s/pith/sites/example.net.site.bad", dir);
+	snprintf(path, sizeof path, "%s/pith/sites/example.net.site.bad", scratch_dir());
 	assert_int_equal(stat(path, &st), 0);
 }
 
@@ -111,10 +92,10 @@ test_lock_link(void **state)
 	int fd;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/pith/sites", dir);
+	snprintf(path, sizeof path, "%s/pith/sites", scratch_dir());
 	assert_int_equal(util_mkdirs(path), 0);
-	snprintf(target, sizeof target, "%s/elsewhere", dir);
-	snprintf(path, sizeof path, "%s/pith/sites/example.com.lock", dir);
+	snprintf(target, sizeof target, "%s/elsewhere", scratch_dir());
+	snprintf(path, sizeof path, "%s/pith/sites/example.com.lock", scratch_dir());
 	assert_int_equal(symlink(target, path), 0);
 	assert_int_equal(sitestore_lock("example.com", 0), -1);
 	assert_int_equal(stat(target, &st), -1);
@@ -140,10 +121,10 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_learn, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_corrupt, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_lock_link, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_no_host, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_learn, scratch_setup, scratch_teardown),
+		cmocka_unit_test_setup_teardown(test_corrupt, scratch_setup, scratch_teardown),
+		cmocka_unit_test_setup_teardown(test_lock_link, scratch_setup, scratch_teardown),
+		cmocka_unit_test_setup_teardown(test_no_host, scratch_setup, scratch_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,25 +3,6 @@
 #include "helpers.h"
 #include "sitetpl.h"
 
-static char dir[256];
-
-static int
-setup(void **state)
-{
-	(void)state;
-	scratch_make(dir, sizeof dir, "sitetpl");
-	setenv("XDG_CONFIG_HOME", dir, 1);
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	scratch_remove(dir);
-	return 0;
-}
-
 static void
 test_load(void **state)
 {
@@ -30,23 +11,23 @@ test_load(void **state)
 	diag d = {0};
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/good.tpl", dir);
+	snprintf(path, sizeof path, "%s/good.tpl", scratch_dir());
 	file_write(path, "# a comment\nclass=story\n");
 	assert_int_equal(sitetpl_load(path, &t, &d), 0);
 	assert_non_null(t);
 	pith_template_free(t);
 	/* A bad line is named by the file and its number, as a compiler
 	 * would. */
-	snprintf(path, sizeof path, "%s/bad.tpl", dir);
+	snprintf(path, sizeof path, "%s/bad.tpl", scratch_dir());
 	file_write(path, "class=story\n.story\n");
 	assert_int_equal(sitetpl_load(path, &t, &d), -1);
 	assert_null(t);
 	assert_non_null(strstr(d.msg, "/bad.tpl:2: "));
-	snprintf(path, sizeof path, "%s/none.tpl", dir);
+	snprintf(path, sizeof path, "%s/none.tpl", scratch_dir());
 	assert_int_equal(sitetpl_load(path, &t, &d), -1);
 	assert_non_null(strstr(d.msg, "none.tpl: No such file"));
 	/* More than 1 MB is not a template. */
-	snprintf(path, sizeof path, "%s/big.tpl", dir);
+	snprintf(path, sizeof path, "%s/big.tpl", scratch_dir());
 	assert_non_null(big = malloc(SITETPL_MAX + 2));
 	memset(big, '#', SITETPL_MAX + 1);
 	big[SITETPL_MAX + 1] = '\0';
@@ -66,12 +47,12 @@ test_find(void **state)
 	assert_int_equal(sitetpl_find("https://www.example.org/a", host, sizeof host,
 	    path, sizeof path), 0);
 	assert_string_equal(host, "www.example.org");
-	snprintf(want, sizeof want, "%s/pith/sites/www.example.org.tpl", dir);
+	snprintf(want, sizeof want, "%s/pith/sites/www.example.org.tpl", scratch_dir());
 	assert_string_equal(path, want);
 	/* example.org's file serves www.example.org too. */
-	snprintf(want, sizeof want, "%s/pith/sites", dir);
+	snprintf(want, sizeof want, "%s/pith/sites", scratch_dir());
 	assert_int_equal(util_mkdirs(want), 0);
-	snprintf(want, sizeof want, "%s/pith/sites/example.org.tpl", dir);
+	snprintf(want, sizeof want, "%s/pith/sites/example.org.tpl", scratch_dir());
 	file_write(want, "article\n");
 	assert_int_equal(sitetpl_find("https://www.example.org/a", host, sizeof host,
 	    path, sizeof path), 1);
@@ -91,7 +72,7 @@ test_add(void **state)
 
 	(void)state;
 	/* The first line makes the file, and the folders it is in. */
-	snprintf(path, sizeof path, "%s/pith/sites/example.org.tpl", dir);
+	snprintf(path, sizeof path, "%s/pith/sites/example.org.tpl", scratch_dir());
 	assert_int_equal(sitetpl_add(path, 0, "id=main", &t, &d), 0);
 	assert_non_null(t);
 	pith_template_free(t);
@@ -101,11 +82,11 @@ test_add(void **state)
 	/* Private, as the cache and the statistics beside it are. */
 	assert_int_equal(stat(path, &st), 0);
 	assert_int_equal(st.st_mode & 0777, 0600);
-	snprintf(path, sizeof path, "%s/pith/sites", dir);
+	snprintf(path, sizeof path, "%s/pith/sites", scratch_dir());
 	assert_int_equal(stat(path, &st), 0);
 	assert_int_equal(st.st_mode & 0777, 0700);
 	/* Later lines add up; a last line without its newline gets one. */
-	snprintf(path, sizeof path, "%s/pith/sites/example.org.tpl", dir);
+	snprintf(path, sizeof path, "%s/pith/sites/example.org.tpl", scratch_dir());
 	file_write(path, "id=main");
 	assert_int_equal(sitetpl_add(path, 1, "class=story", &t, &d), 0);
 	pith_template_free(t);
@@ -120,7 +101,7 @@ test_add(void **state)
 	assert_string_equal(text, "id=main\nclass=story\n");
 	free(text);
 	/* Nor does a file that exists but cannot be read (a directory). */
-	snprintf(path, sizeof path, "%s/pith", dir);
+	snprintf(path, sizeof path, "%s/pith", scratch_dir());
 	assert_int_equal(sitetpl_add(path, 1, "id=main", &t, &d), -1);
 	assert_non_null(strstr(d.msg, "not written: "));
 }
@@ -151,9 +132,9 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_load, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_find, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_add, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_load, scratch_setup, scratch_teardown),
+		cmocka_unit_test_setup_teardown(test_find, scratch_setup, scratch_teardown),
+		cmocka_unit_test_setup_teardown(test_add, scratch_setup, scratch_teardown),
 		cmocka_unit_test(test_line),
 	};
 
