@@ -63,8 +63,9 @@ enum {
 };
 
 /* Under CHAR_THRESHOLD the rules are relaxed and tried again; a longer
- * answer from a relaxed try replaces one of RETRY_KEEPS or more only
- * when it keeps most of it (see extends). */
+ * answer from a relaxed try replaces one of RETRY_KEEPS or more, or one
+ * under the headline (see anchored), only when it keeps most of it (see
+ * extends). */
 enum { CHAR_THRESHOLD = 500, RETRY_KEEPS = 100, MIN_PARAGRAPH = 25, TOP_N = 5 };
 
 /* A teaser (a linked title and an excerpt) is at most this long; a list
@@ -1446,6 +1447,22 @@ extends(const rd *r, const unsigned char *best)
 	return 2 * both >= was;
 }
 
+/* The strict try's container sits under the page's headline (the
+ * headline is in its parent's subtree): a short post under its own
+ * title, which a longer box elsewhere must extend, not replace. */
+static bool
+anchored(const rd *r, size_t top)
+{
+	size_t up, tb = 0;
+
+	if (top == 0 || (up = pith_doc_node(r->d, top)->parent) == PITH_NONE ||
+	    r->bfirst[up] == PITH_NONE)
+		return false;
+	while (tb < r->nb && !similar_title(r, tb))
+		tb++;
+	return tb < r->nb && r->bfirst[up] <= tb && tb <= r->blast[up];
+}
+
 /* This run's evidence becomes the article's. */
 static pith_code
 keep_evidence(rd *r, pith_article *a)
@@ -1483,6 +1500,7 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	double best_len = -1;
 	size_t top = 0, best_top = 0, best_i = 0, tried = 0;
 	pith_code rc = PITH_OK;
+	bool anchor = false;
 
 	(void)p;
 	if (prepare(&r) != PITH_OK || (best = calloc(r.nb + 1, 1)) == NULL ||
@@ -1500,7 +1518,9 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 			rc = err_set(err, PITH_ENOMEM, "out of memory");
 			break;
 		}
-		if (len > best_len && (i == 0 || best_len < RETRY_KEEPS ||
+		if (i == 0)
+			anchor = len > 0 && anchored(&r, top);
+		if (len > best_len && (i == 0 || (best_len < RETRY_KEEPS && !anchor) ||
 		    extends(&r, best))) {
 			best_len = len;
 			best_top = top;
