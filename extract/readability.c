@@ -1238,9 +1238,16 @@ drop_thread(rd *r, const char **dwhy)
 		    (t == GUMBO_TAG_A && attr(r, n, "href") == NULL)))
 			continue;
 		/* A heading in a wrapper of its own ("<div class=x><h2
-		 * id=comments>"): the comments follow the wrapper. */
+		 * id=comments>"), or the anchor in a heading ("<h2><a
+		 * id=comments></a>Comments</h2>"): the comments follow the
+		 * wrapper or the heading. */
 		size_t x = n;
 
+		if (t == GUMBO_TAG_A && tag(r, p) >= GUMBO_TAG_H1 && tag(r, p) <= GUMBO_TAG_H6 &&
+		    (r->flags[p] & N_IN) && pith_doc_node(d, p)->parent != PITH_NONE) {
+			x = p;
+			p = pith_doc_node(d, p)->parent;
+		}
 		while (r->kids[p] == 1 && r->len[p] == r->len[x] && (r->flags[p] & N_IN) &&
 		    pith_doc_node(d, p)->parent != PITH_NONE) {
 			x = p;
