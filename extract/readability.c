@@ -287,6 +287,10 @@ classify(const char *s)
 		if (!alnum && !(upper && (n == 0 || !(w[n - 1] >= 'a' && w[n - 1] <= 'z')))) {
 			if (n > 0)
 				c |= lookup(words, sizeof words / sizeof words[0], w, n);
+			/* Compounds name the thread too (commentlist,
+			 * commentsblock); commentary and commenting do not. */
+			if (n > 7 && memcmp(w, "comment", 7) == 0 && w[7] != 'a' && w[7] != 'i')
+				c |= C_BOILER | C_THREAD;
 			n = 0;
 		}
 		if ((alnum || upper) && n < sizeof w)

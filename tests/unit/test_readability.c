@@ -176,6 +176,26 @@ test_class_word_lookup(void **state)
 	done(&r);
 }
 
+/* "comment" compounds name the thread; commentary and commenting do not. */
+static void
+test_comment_compounds(void **state)
+{
+	(void)state;
+	result r = run("<article>" PROSE("Kept.") "<div class=commentlist><p>Thread "
+	    "text that is long enough to matter here, with words.</p></div>"
+	    "<div class=commentary><p>Opinion text that is long enough to matter "
+	    "here, with words.</p></div><div class=commenting-rules><p>Rules text "
+	    "that is long enough to matter here, with words.</p></div>"
+	    PROSE("End.") "</article>", "readability");
+
+	assert_int_equal(r.rc, PITH_OK);
+	assert_non_null(strstr(r.text, "Kept. The council"));
+	assert_null(strstr(r.text, "Thread text"));
+	assert_non_null(strstr(r.text, "Opinion text"));
+	assert_non_null(strstr(r.text, "Rules text"));
+	done(&r);
+}
+
 static void
 test_link_density(void **state)
 {
@@ -336,6 +356,7 @@ main(void)
 		cmocka_unit_test(test_class_words),
 		cmocka_unit_test(test_word_tables_sorted),
 		cmocka_unit_test(test_class_word_lookup),
+		cmocka_unit_test(test_comment_compounds),
 		cmocka_unit_test(test_link_density),
 		cmocka_unit_test(test_cjk),
 		cmocka_unit_test(test_title_heading_dropped),
