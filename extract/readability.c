@@ -68,6 +68,11 @@ enum {
  * extends). */
 enum { CHAR_THRESHOLD = 500, RETRY_KEEPS = 100, MIN_PARAGRAPH = 25, TOP_N = 5 };
 
+/* A box named for the byline or the author is dropped up to this long:
+ * an author's bio under the post is 300-700 characters (800 was chosen
+ * on dragnet's even pages over 400 and 1500, and held on the odd). */
+enum { META_BOX = 800 };
+
 /* A teaser (a linked title and an excerpt) is at most this long; a list
  * whose items average this much or more is prose, whatever it links. */
 enum { TEASER_LEN = 350, PROSE_ITEM = 40 };
@@ -992,7 +997,8 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	 * asked); credit and caption lines elsewhere are plain text. */
 	if ((c & C_CAPTION) && t != GUMBO_TAG_FIGCAPTION)
 		return reason(r, "dropped: caption", "dropped: caption '%.40s'", names(r, n));
-	if ((t == GUMBO_TAG_HEADER || (c & C_META)) && r->len[n] < 200 && n != top)
+	if (n != top && (t == GUMBO_TAG_HEADER ? r->len[n] < 200 : (c & C_META) &&
+	    r->len[n] < META_BOX && r->len[n] < 0.5 * total))
 		return reason(r, "dropped: byline or dateline",
 		    "dropped: byline or dateline '%.40s'", t == GUMBO_TAG_HEADER ?
 		    "<header>" : names(r, n));
