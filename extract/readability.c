@@ -1366,9 +1366,10 @@ alike(const rd *r, size_t a, size_t b)
  * blocks (Readability's "readerable" measure: paragraphs of 140
  * characters and more add the square root of the excess; an article
  * passes 20), and most of the content is a run of five or more alike
- * siblings (same tag and class) that each carry links on 15 % or more
+ * siblings (same tag and class) that each carry links on 15 % to 90 %
  * of their text: cards, teasers, results (not a news story's short
- * paragraphs with a linked name or two).  On both corpora the prose
+ * paragraphs with a linked name or two, nor the bare links of "earlier
+ * episodes" under a short post: a card has words beside its link).  On both corpora the prose
  * measure alone falls under 20 on short real articles, so both must
  * hold. */
 static bool
@@ -1409,7 +1410,7 @@ index_like(const rd *r, const unsigned char *kept)
 
 			for (size_t s = c; s < pith_doc_node(d, p)->end; s = pith_doc_node(d, s)->end) {
 				if (!alike(r, s, c) || r->link[s] <= 0 ||
-				    r->link[s] < 0.15 * r->len[s])
+				    r->link[s] < 0.15 * r->len[s] || r->link[s] > 0.9 * r->len[s])
 					continue;
 				count++;
 				text += r->len[s];
