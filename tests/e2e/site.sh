@@ -74,6 +74,24 @@ run learn -u https://example.org/ "$T/p4.html"
 expect_status "learn over a corrupt store: exit 0" 0
 expect_out "learn over a corrupt store: rebuilt" "example.org: 1 page"
 
+# Another process learning the host (holding its lock) while its store
+# is corrupt: the article still comes, the page is not learned, and of
+# the two warnings the one given is the store's.
+printf 'pith-site 1 6\nnot a line\n' >"$S/busy.example.site"
+(exec 9>"$S/busy.example.lock" && flock 9 && exec sleep 30) &
+holder=$!
+poll sh -c '! flock -n "$1" true' sh "$S/busy.example.lock"
+run -d -u https://busy.example/x "$T/p3.html"
+kill "$holder"
+expect_out "busy and corrupt: the article still comes" "Story 3 tells its own tale"
+if [ "$(grep -c . "$T/err")" = 1 ] &&
+    grep -qF "set aside as busy.example.site.bad and rebuilt" "$T/err"
+then ok "busy and corrupt: one warning, the store's"
+else not_ok "busy and corrupt: one warning, the store's" "$(cat "$T/err")"; fi
+if [ -f "$S/busy.example.site.bad" ] && [ ! -e "$S/busy.example.site" ]
+then ok "busy and corrupt: set aside, the page not learned"
+else not_ok "busy and corrupt: set aside, the page not learned" "$(ls "$S")"; fi
+
 # Errors.
 run learn "$T/p1.html"
 expect_status "learn a file without -u: exit 3" 3

@@ -104,6 +104,41 @@ test_lock_link(void **state)
 	sitestore_unlock(fd);
 }
 
+/* Another process learning the host (its lock held here) while the
+ * store is corrupt: the page is not learned, and of the two warnings
+ * the store's is the one given; the next page of the host, its store
+ * now read, says it is busy. */
+static void
+test_busy_corrupt(void **state)
+{
+	sitestore_session ss = { .learn = 1 };
+	pith_doc *doc = parse_url(page, "https://example.org/a");
+	pith_doc *other = parse_url(page2, "https://example.org/b");
+	const pith_site *s;
+	char path[512], warn[512];
+	int fd;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/pith/sites", scratch_dir());
+	assert_int_equal(util_mkdirs(path), 0);
+	snprintf(path, sizeof path, "%s/pith/sites/example.org.site", scratch_dir());
+	file_write(path, "not a store\n");
+	assert_true((fd = sitestore_lock("example.org", 0)) >= 0);
+	assert_non_null(s = sitestore_page(&ss, doc, "https://example.org/a", warn,
+	    sizeof warn));
+	assert_int_equal(pith_site_pages(s), 0);
+	assert_non_null(strstr(warn, "set aside as example.org.site.bad and rebuilt"));
+	assert_null(strstr(warn, "busy"));
+	assert_non_null(s = sitestore_page(&ss, other, "https://example.org/b", warn,
+	    sizeof warn));
+	assert_int_equal(pith_site_pages(s), 0);
+	assert_non_null(strstr(warn, "example.org's statistics are busy or locked away"));
+	sitestore_unlock(fd);
+	sitestore_session_free(&ss);
+	pith_doc_free(doc);
+	pith_doc_free(other);
+}
+
 static void
 test_no_host(void **state)
 {
@@ -124,6 +159,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_learn, scratch_setup, scratch_teardown),
 		cmocka_unit_test_setup_teardown(test_corrupt, scratch_setup, scratch_teardown),
 		cmocka_unit_test_setup_teardown(test_lock_link, scratch_setup, scratch_teardown),
+		cmocka_unit_test_setup_teardown(test_busy_corrupt, scratch_setup, scratch_teardown),
 		cmocka_unit_test_setup_teardown(test_no_host, scratch_setup, scratch_teardown),
 	};
 
