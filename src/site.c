@@ -79,7 +79,7 @@ sitestore_unlock(int fd)
 }
 
 int
-sitestore_load(const char *host, pith_site **out, char *warn, size_t wsize)
+sitestore_load(const char *host, pith_site **out, diag *d)
 {
 	char path[PATH_MAX], bad[PATH_MAX + 8], *text;
 	pith_error err = {0};
@@ -87,10 +87,9 @@ sitestore_load(const char *host, pith_site **out, char *warn, size_t wsize)
 	int rc;
 
 	*out = NULL;
-	if (wsize > 0)
-		warn[0] = '\0';
 	if (store_path(host, path, sizeof path) != 0)
-		return -1;
+		return diag_fail(d, "no data directory (set HOME or "
+		    "XDG_DATA_HOME), or its name is too long");
 	/* 0, 1 when there is none, -1 (errno says why). */
 	if ((rc = util_read_file(path, SITESTORE_FILE_MAX, &text, &len)) != 0 &&
 	    errno == ENOENT)
@@ -101,104 +100,107 @@ sitestore_load(const char *host, pith_site **out, char *warn, size_t wsize)
 	}
 	free(text);
 	if (rc == 0 && err.code == PITH_ENOMEM)
-		return -1;
+		return diag_fail(d, "out of memory");
 	if (rc != 1) {
 		/* Corrupt or unreadable: kept for a look, then started anew. */
 		snprintf(bad, sizeof bad, "%s.bad", path);
-		if (wsize > 0)
-			snprintf(warn, wsize, "%s: %s; set aside as %s.site.bad and "
-			    "rebuilt", path, rc == 0 ? err.msg : strerror(errno), host);
+		diag_warn(d, "%s: %s; set aside as %s.site.bad and rebuilt", path,
+		    rc == 0 ? err.msg : strerror(errno), host);
 		rename(path, bad);
 	}
-	return (*out = pith_site_new()) != NULL ? 0 : -1;
+	return (*out = pith_site_new()) != NULL ? 0 : diag_fail(d, "out of memory");
 }
 
 int
-sitestore_save(const char *host, const pith_site *s, char *err, size_t esize)
+sitestore_save(const char *host, const pith_site *s, diag *d)
 {
 	char path[PATH_MAX], *text;
 	size_t len;
 	pith_error perr = {0};
-	diag d = {0};
-	int rc = -1;
+	diag w = {0};
+	int rc = 0;
 
-	if (store_path(NULL, path, sizeof path) != 0) {
-		snprintf(err, esize, "no data directory: set HOME or XDG_DATA_HOME");
-		return -1;
-	}
-	if (store_path(host, path, sizeof path) != 0) {
-		snprintf(err, esize, "%s: name too long", host);
-		return -1;
-	}
-	if (pith_site_save(s, SITESTORE_MAX, &text, &len, &perr) != PITH_OK) {
-		snprintf(err, esize, "%s", perr.msg);
-		return -1;
-	}
+	if (store_path(NULL, path, sizeof path) != 0)
+		return diag_fail(d, "no data directory: set HOME or XDG_DATA_HOME");
+	if (store_path(host, path, sizeof path) != 0)
+		return diag_fail(d, "%s: name too long", host);
+	if (pith_site_save(s, SITESTORE_MAX, &text, &len, &perr) != PITH_OK)
+		return diag_fail(d, "%s", perr.msg);
 	/* Private, as the cache is: it names the sites one reads. */
 	if (util_write_file(path, text, len, UTIL_OVERWRITE | UTIL_PRIVATE |
-	    UTIL_MKDIRS, &d) == UTIL_WRITTEN)
-		rc = 0;
-	else
-		snprintf(err, esize, "%s: %.200s", path, d.msg);
+	    UTIL_MKDIRS, &w) != UTIL_WRITTEN)
+		rc = diag_fail(d, "%s: %.200s", path, w.msg);
+	diag_free(&w);
 	free(text);
 	return rc;
 }
 
+/* Learn doc into host's store, read afresh under the site's lock so that
+ * what other pith processes learned meanwhile stays, and write it back
+ * when the page is new to it.  Best effort: a page not counted changes
+ * little, so a store that cannot be written is a warning (unless the
+ * store already gave one).  0; the lock's errno when it could not be
+ * taken (the page is not learned); -1 when the store cannot be read. */
+static int
+site_learn(sitestore_session *ss, const char *host, const pith_doc *doc,
+           const char *key, diag *d)
+{
+	size_t warned = d != NULL ? d->nwarnings : 0;
+	int fd = sitestore_lock(host, LOCK_WAIT_MS), added = 0;
+
+	if (fd < 0)
+		return errno != 0 ? errno : EWOULDBLOCK;
+	sitestore_session_free(ss);
+	if (sitestore_load(host, &ss->site, d) != 0) {
+		sitestore_unlock(fd);
+		return -1;
+	}
+	memcpy(ss->host, host, strlen(host) + 1);
+	/* Only a page new to the site costs a write. */
+	if (pith_site_learn(ss->site, doc, key, &added, NULL) == PITH_OK && added) {
+		diag w = {0};
+
+		if (sitestore_save(host, ss->site, &w) != 0 &&
+		    (d == NULL || d->nwarnings == warned))
+			diag_warn(d, "cannot save the statistics of %s: %s", host, w.msg);
+		diag_free(&w);
+	}
+	sitestore_unlock(fd);
+	return 0;
+}
+
 const pith_site *
 sitestore_page(sitestore_session *ss, const pith_doc *doc, const char *key,
-               char *warn, size_t wsize)
+               diag *d)
 {
 	char host[sizeof ss->host];
-	int added = 0;
+	int busy = 0;
 
-	if (wsize > 0)
-		warn[0] = '\0';
 	if (util_url_host(pith_doc_url(doc), 1, host, sizeof host) != 0) {
 		sitestore_session_free(ss);
 		return NULL;
 	}
-	/* Learning reads the store afresh under the site's lock: what other
-	 * pith processes learned meanwhile stays.  It is best effort: a page
-	 * not counted changes little. */
-	if (ss->learn) {
-		int fd = sitestore_lock(host, LOCK_WAIT_MS);
-
-		if (fd < 0 && wsize > 0)
-			snprintf(warn, wsize, "%s's statistics are busy or locked away (%s): "
-			    "this page is not learned", host, strerror(errno));
-		if (fd >= 0) {
-			sitestore_session_free(ss);
-			if (sitestore_load(host, &ss->site, warn, wsize) != 0) {
-				sitestore_unlock(fd);
-				return NULL;
-			}
-			memcpy(ss->host, host, sizeof host);
-			/* Only a page new to the site costs a write. */
-			if (pith_site_learn(ss->site, doc, key, &added, NULL) == PITH_OK && added) {
-				char why[PATH_MAX + 64];
-
-				if (sitestore_save(host, ss->site, why, sizeof why) != 0 &&
-				    wsize > 0 && warn[0] == '\0')
-					snprintf(warn, wsize, "cannot save the statistics of "
-					    "%s: %s", host, why);
-			}
-			sitestore_unlock(fd);
-		}
+	if (ss->learn && (busy = site_learn(ss, host, doc, key, d)) < 0)
+		return NULL;
+	if (ss->site != NULL && strcmp(host, ss->host) == 0) {
+		/* Only when the store was read before, as it always was: a
+		 * store read in this call gives its own warning, or none. */
+		if (busy > 0)
+			diag_warn(d, "%s's statistics are busy or locked away (%s): "
+			    "this page is not learned", host, strerror(busy));
+		return ss->site;
 	}
-	if (ss->site == NULL || strcmp(host, ss->host) != 0) {
-		sitestore_session_free(ss);
-		if (sitestore_load(host, &ss->site, warn, wsize) != 0)
-			return NULL;
-		memcpy(ss->host, host, sizeof host);
-	}
+	sitestore_session_free(ss);
+	if (sitestore_load(host, &ss->site, d) != 0)
+		return NULL;
+	memcpy(ss->host, host, sizeof host);
 	return ss->site;
 }
 
 const pith_site *
-sitestore_hook(void *ctx, const pith_doc *doc, const char *key, char *warn,
-               size_t wsize)
+sitestore_hook(void *ctx, const pith_doc *doc, const char *key, diag *d)
 {
-	return sitestore_page(ctx, doc, key, warn, wsize);
+	return sitestore_page(ctx, doc, key, d);
 }
 
 void

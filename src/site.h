@@ -16,16 +16,17 @@
 
 #include <stddef.h>
 #include "pith.h"
+#include "util.h"
 
 enum { SITESTORE_MAX = 20000 };
 
 /* HOST's store into *out: an empty site when there is none, or when it
- * is corrupt (then warn, when size > 0, says so and where it went).
- * 0, or -1 when out of memory or without a data directory. */
-int sitestore_load(const char *host, pith_site **out, char *warn, size_t wsize);
+ * is corrupt (then a warning says so and where it went).  0, or -1 with
+ * d->msg when out of memory or without a data directory. */
+int sitestore_load(const char *host, pith_site **out, diag *d);
 
-/* Write HOST's store, creating the directory: 0, or -1 with why in err. */
-int sitestore_save(const char *host, const pith_site *s, char *err, size_t esize);
+/* Write HOST's store, creating the directory: 0, or -1 with d->msg. */
+int sitestore_save(const char *host, const pith_site *s, diag *d);
 
 /* Hold HOST's lock (HOST.lock beside the store), so that reading the
  * store, learning and writing it back is one step among processes: an
@@ -43,14 +44,15 @@ typedef struct {
 
 /* The site for doc's host (its address's), after learning doc when
  * ss->learn: a page is learned once, whatever key says (the address;
- * NULL for files).  NULL without a host.  Quiet: warn (size > 0) is set
- * to a one-line warning only when the store was corrupt or could not be
- * written, else to "". */
+ * NULL for files).  NULL without a host, or when the store cannot be
+ * read (d->msg; statistics are best effort, so callers need not say
+ * it).  At most one warning: the store was corrupt, else it could not
+ * be written, else (when it was read before) it is busy. */
 const pith_site *sitestore_page(sitestore_session *ss, const pith_doc *doc,
-                                const char *key, char *warn, size_t wsize);
+                                const char *key, diag *d);
 void sitestore_session_free(sitestore_session *ss);
 /* sitestore_page for the reader (reader_options.site), ctx the session. */
 const pith_site *sitestore_hook(void *ctx, const pith_doc *doc, const char *key,
-                                char *warn, size_t wsize);
+                                diag *d);
 
 #endif

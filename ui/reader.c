@@ -574,13 +574,13 @@ show(reader *r, const input *in, const char *base, size_t at)
 		return -1;
 	}
 	if (r->opt->site != NULL) {
-		char warn[MSG_MAX];
+		diag d = {0};
 
 		pith_params_set_site(r->params, r->opt->site(r->opt->site_ctx, doc,
-		    in->url != NULL && util_is_url(in->url) ? in->url : NULL, warn,
-		    sizeof warn));
-		if (warn[0] != '\0')
-			message(r, 1, "%s", warn);
+		    in->url != NULL && util_is_url(in->url) ? in->url : NULL, &d));
+		if (d.nwarnings > 0)
+			message(r, 1, "%s", diag_warning(&d, d.nwarnings - 1));
+		diag_free(&d);
 	}
 	rc = pith_extract(doc, pith_algorithm_at(r->algo)->name, r->params, &art, &err);
 	if (rc != PITH_OK && rc != PITH_ENOARTICLE) {

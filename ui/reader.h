@@ -22,10 +22,10 @@ typedef struct {
 	const input_options *input;  /* how pages are fetched, or NULL */
 	/* Called with each page parsed, before extraction: learns it and
 	 * gives its site's statistics for -a site (kept by the callee until
-	 * the next call), setting warn to "" or a warning to show.  key is
-	 * the page's address, NULL for a file.  NULL: no site statistics. */
+	 * the next call), with a warning to show in d.  key is the page's
+	 * address, NULL for a file.  NULL: no site statistics. */
 	const pith_site *(*site)(void *ctx, const pith_doc *doc, const char *key,
-	                         char *warn, size_t wsize);
+	                         diag *d);
 	void *site_ctx;
 } reader_options;
 

@@ -39,15 +39,13 @@ typedef struct {
 static int
 learn_release(learn_site *ls)
 {
-	char err[PATH_MAX + 256];
+	diag d = {0};
 	int rc = 0;
 
 	if (ls->lock < 0)
 		return 0;
-	if (ls->dirty && sitestore_save(ls->host, ls->site, err, sizeof err) != 0) {
-		report("%s", err);
-		rc = -1;
-	}
+	if (ls->dirty && (rc = sitestore_save(ls->host, ls->site, &d)) != 0)
+		report("%s", d.msg);
 	ls->dirty = 0;
 	sitestore_unlock(ls->lock);
 	ls->lock = -1;
@@ -62,7 +60,8 @@ static learn_site *
 learn_hold(learn_site **sites, size_t *n, const char *host, int *status)
 {
 	learn_site *t = NULL;
-	char warn[PATH_MAX + 256];
+	diag d = {0};
+	int rc;
 
 	for (size_t i = 0; i < *n; i++) {
 		if (strcmp((*sites)[i].host, host) == 0)
@@ -89,16 +88,15 @@ learn_hold(learn_site **sites, size_t *n, const char *host, int *status)
 		return NULL;
 	}
 	pith_site_free(t->site);
-	if (sitestore_load(host, &t->site, warn, sizeof warn) != 0) {
-		t->site = NULL;
+	rc = sitestore_load(host, &t->site, &d);
+	report_diag(&d, 0);
+	diag_free(&d);
+	if (rc != 0) {
 		sitestore_unlock(t->lock);
 		t->lock = -1;
-		report("%s: cannot open the site's statistics (no HOME or "
-		    "XDG_DATA_HOME, or out of memory)", host);
+		report("%s: cannot open the site's statistics: %s", host, d.msg);
 		return NULL;
 	}
-	if (warn[0] != '\0')
-		report("%s", warn);
 	return t;
 }
 

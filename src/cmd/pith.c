@@ -553,12 +553,12 @@ dump(pith_options *o, sitestore_session *ss)
 	} else {
 		/* Learn the page, and load its site's statistics for -a site. */
 		if (ss->learn || (o->algorithm != NULL && strcmp(o->algorithm, "site") == 0)) {
-			char warn[PATH_MAX + 256];
+			diag d = {0};
 
 			pith_params_set_site(o->params, sitestore_page(ss, doc,
-			    util_is_url(o->arg) ? in.url : NULL, warn, sizeof warn));
-			if (warn[0] != '\0')
-				report("%s", warn);
+			    util_is_url(o->arg) ? in.url : NULL, &d));
+			report_diag(&d, 0);
+			diag_free(&d);
 		}
 		status = print_article(o, doc);
 	}

@@ -14,6 +14,35 @@ static const char page2[] =
     "with words of its own, about a third thing and a fourth.</p>"
     "</article></body></html>";
 
+/* d's one warning (or "") into warn[512]; d freed. */
+static void
+one_warning(diag *d, char *warn)
+{
+	assert_true(d->nwarnings <= 1);
+	snprintf(warn, 512, "%s", d->nwarnings > 0 ? diag_warning(d, 0) : "");
+	diag_free(d);
+}
+
+static const pith_site *
+page_warn(sitestore_session *ss, const pith_doc *doc, const char *key, char *warn)
+{
+	diag d = {0};
+	const pith_site *s = sitestore_page(ss, doc, key, &d);
+
+	one_warning(&d, warn);
+	return s;
+}
+
+static int
+load_warn(const char *host, pith_site **out, char *warn)
+{
+	diag d = {0};
+	int rc = sitestore_load(host, out, &d);
+
+	one_warning(&d, warn);
+	return rc;
+}
+
 static void
 test_learn(void **state)
 {
@@ -29,8 +58,7 @@ test_learn(void **state)
 	(void)state;
 	/* www.example.org and example.org share one store, which a page
 	 * learned is written to. */
-	assert_non_null(s = sitestore_page(&ss, doc, "https://www.example.org/a",
-	    warn, sizeof warn));
+	assert_non_null(s = page_warn(&ss, doc, "https://www.example.org/a", warn));
 	assert_string_equal(warn, "");
 	assert_int_equal(pith_site_pages(s), 1);
 	snprintf(path, sizeof path, "%s/pith/sites/example.org.site", scratch_dir());
@@ -38,17 +66,17 @@ test_learn(void **state)
 	/* Private as the cache is, whatever the umask. */
 	assert_int_equal(st.st_mode & 0777, 0600);
 	/* A page is counted once; another page counts too. */
-	s = sitestore_page(&ss, doc, "https://www.example.org/a", warn, sizeof warn);
+	s = page_warn(&ss, doc, "https://www.example.org/a", warn);
 	assert_int_equal(pith_site_pages(s), 1);
-	s = sitestore_page(&ss, other, "https://example.org/b", warn, sizeof warn);
+	s = page_warn(&ss, other, "https://example.org/b", warn);
 	assert_int_equal(pith_site_pages(s), 2);
 	sitestore_session_free(&ss);
-	assert_int_equal(sitestore_load("example.org", &back, warn, sizeof warn), 0);
+	assert_int_equal(load_warn("example.org", &back, warn), 0);
 	assert_int_equal(pith_site_pages(back), 2);
 	pith_site_free(back);
 	/* Without learning the store is only read. */
 	ss.learn = 0;
-	s = sitestore_page(&ss, third, NULL, warn, sizeof warn);
+	s = page_warn(&ss, third, NULL, warn);
 	assert_int_equal(pith_site_pages(s), 2);
 	sitestore_session_free(&ss);
 	pith_doc_free(doc);
@@ -65,7 +93,7 @@ test_corrupt(void **state)
 
 	(void)state;
 	/* None yet: an empty site, quietly. */
-	assert_int_equal(sitestore_load("example.net", &s, warn, sizeof warn), 0);
+	assert_int_equal(load_warn("example.net", &s, warn), 0);
 	assert_int_equal(pith_site_pages(s), 0);
 	assert_string_equal(warn, "");
 	pith_site_free(s);
@@ -73,7 +101,7 @@ test_corrupt(void **state)
 	assert_int_equal(util_mkdirs(path), 0);
 	snprintf(path, sizeof path, "%s/pith/sites/example.net.site", scratch_dir());
 	file_write(path, "not a store\n");
-	assert_int_equal(sitestore_load("example.net", &s, warn, sizeof warn), 0);
+	assert_int_equal(load_warn("example.net", &s, warn), 0);
 	assert_int_equal(pith_site_pages(s), 0);
 	assert_non_null(strstr(warn, "set aside as example.net.site.bad and rebuilt"));
 	pith_site_free(s);
@@ -124,13 +152,11 @@ test_busy_corrupt(void **state)
 	snprintf(path, sizeof path, "%s/pith/sites/example.org.site", scratch_dir());
 	file_write(path, "not a store\n");
 	assert_true((fd = sitestore_lock("example.org", 0)) >= 0);
-	assert_non_null(s = sitestore_page(&ss, doc, "https://example.org/a", warn,
-	    sizeof warn));
+	assert_non_null(s = page_warn(&ss, doc, "https://example.org/a", warn));
 	assert_int_equal(pith_site_pages(s), 0);
 	assert_non_null(strstr(warn, "set aside as example.org.site.bad and rebuilt"));
 	assert_null(strstr(warn, "busy"));
-	assert_non_null(s = sitestore_page(&ss, other, "https://example.org/b", warn,
-	    sizeof warn));
+	assert_non_null(s = page_warn(&ss, other, "https://example.org/b", warn));
 	assert_int_equal(pith_site_pages(s), 0);
 	assert_non_null(strstr(warn, "example.org's statistics are busy or locked away"));
 	sitestore_unlock(fd);
@@ -144,10 +170,10 @@ test_no_host(void **state)
 {
 	sitestore_session ss = { .learn = 1 };
 	pith_doc *doc = parse_url(page, NULL);
-	char warn[64];
+	char warn[512];
 
 	(void)state;
-	assert_null(sitestore_page(&ss, doc, NULL, warn, sizeof warn));
+	assert_null(page_warn(&ss, doc, NULL, warn));
 	sitestore_session_free(&ss);
 	pith_doc_free(doc);
 }
