@@ -14,21 +14,28 @@
 
 enum { CONFIG_MAX = 64 * 1024, LINE_MAX_ = 2048 };
 
+/* Where warnings go, and how many bad lines there were. */
+typedef struct {
+	const char *file;
+	diag *d;
+	int bad;
+} config_warnings;
+
+/* One more bad line, said when it is among the first few. */
 static void
-warnf(config_warn_fn warn, void *ctx, const char *file, int line,
-      const char *what, const char *word)
+warnf(config_warnings *w, int line, const char *what, const char *word)
 {
 	char msg[160], q[40];
 	size_t k = 0;
 
-	if (warn == NULL)
+	if (++w->bad > CONFIG_WARNINGS_MAX || w->d == NULL)
 		return;
 	/* The file may hold anything: quote only a little plain ASCII. */
 	for (; word != NULL && *word && k + 1 < sizeof q && k < 32; word++)
 		q[k++] = (*word >= 0x20 && *word < 0x7f) ? *word : '?';
 	q[k] = '\0';
 	snprintf(msg, sizeof msg, what, q);
-	warn(ctx, file, line, msg);
+	diag_warn(w->d, "%s:%d: %s", w->file, line, msg);
 }
 
 static char *
@@ -52,14 +59,13 @@ theme_exists(const char *name)
 	return themefile_load(&t, name, NULL, NULL) == 0;
 }
 
-static int
-set(config *c, const char *key, const char *val, const char *file, int line,
-    config_warn_fn warn, void *ctx)
+static void
+set(config *c, const char *key, const char *val, config_warnings *cw, int line)
 {
 	if (strcmp(key, "theme") == 0) {
 		if (strlen(val) >= sizeof c->theme || !theme_exists(val)) {
-			warnf(warn, ctx, file, line, "unknown theme '%s'", val);
-			return -1;
+			warnf(cw, line, "unknown theme '%s'", val);
+			return;
 		}
 		strcpy(c->theme, val);
 	} else if (strcmp(key, "width") == 0) {
@@ -69,14 +75,14 @@ set(config *c, const char *key, const char *val, const char *file, int line,
 		errno = 0;
 		w = strtol(val, &end, 10);
 		if (end == val || *end != '\0' || errno != 0 || w < 20 || w > 1000) {
-			warnf(warn, ctx, file, line, "width must be 20..1000, not '%s'", val);
-			return -1;
+			warnf(cw, line, "width must be 20..1000, not '%s'", val);
+			return;
 		}
 		c->width = (int)w;
 	} else if (strcmp(key, "algorithm") == 0) {
 		if (strlen(val) >= sizeof c->algorithm || pith_algorithm_find(val) == NULL) {
-			warnf(warn, ctx, file, line, "unknown algorithm '%s'", val);
-			return -1;
+			warnf(cw, line, "unknown algorithm '%s'", val);
+			return;
 		}
 		strcpy(c->algorithm, val);
 	} else if (strcmp(key, "save_dir") == 0 || strcmp(key, "save-dir") == 0) {
@@ -84,29 +90,28 @@ set(config *c, const char *key, const char *val, const char *file, int line,
 
 		if (val[0] == '~' && (val[1] == '/' || val[1] == '\0') &&
 		    (home == NULL || home[0] == '\0')) {
-			warnf(warn, ctx, file, line, "'%s': HOME is not set", val);
-			return -1;
+			warnf(cw, line, "'%s': HOME is not set", val);
+			return;
 		}
 		if (val[0] == '\0' || util_expand_home(val, c->save_dir,
 		    sizeof c->save_dir) != 0) {
 			c->save_dir[0] = '\0';
-			warnf(warn, ctx, file, line, "bad save_dir '%s'", val);
-			return -1;
+			warnf(cw, line, "bad save_dir '%s'", val);
+			return;
 		}
 	} else {
-		warnf(warn, ctx, file, line, "unknown setting '%s'", key);
-		return -1;
+		warnf(cw, line, "unknown setting '%s'", key);
 	}
-	return 0;
 }
 
 int
 config_parse(config *c, const char *text, size_t len, const char *file,
-             config_warn_fn warn, void *ctx)
+             diag *d)
 {
+	config_warnings w = { file, d, 0 };
 	char buf[LINE_MAX_];
 	size_t i = 0;
-	int line = 0, bad = 0;
+	int line = 0;
 
 	while (i < len) {
 		size_t j = i, k = 0;
@@ -125,24 +130,23 @@ config_parse(config *c, const char *text, size_t len, const char *file,
 		buf[k] = '\0';
 		i = j + 1;
 		if (toolong || binary) {
-			warnf(warn, ctx, file, line, "%s", toolong ? "line too long" :
-			    "not text");
-			bad++;
+			warnf(&w, line, "%s", toolong ? "line too long" : "not text");
 			continue;
 		}
 		s = trim(buf);
 		if (*s == '\0' || *s == '#')
 			continue;
 		if ((eq = strchr(s, '=')) == NULL) {
-			warnf(warn, ctx, file, line, "expected 'key = value', not '%s'", s);
-			bad++;
+			warnf(&w, line, "expected 'key = value', not '%s'", s);
 			continue;
 		}
 		*eq = '\0';
-		if (set(c, trim(s), trim(eq + 1), file, line, warn, ctx) != 0)
-			bad++;
+		set(c, trim(s), trim(eq + 1), &w, line);
 	}
-	return bad;
+	if (w.bad > CONFIG_WARNINGS_MAX)
+		diag_warn(d, "%s: %d more warnings not shown", file,
+		    w.bad - CONFIG_WARNINGS_MAX);
+	return w.bad;
 }
 
 char *
@@ -155,7 +159,7 @@ config_default_path(void)
 }
 
 int
-config_load(config *c, const char *path, config_warn_fn warn, void *ctx)
+config_load(config *c, const char *path, diag *d)
 {
 	char *dflt = path == NULL ? config_default_path() : NULL, *text;
 	const char *file = path != NULL ? path : dflt;
@@ -167,17 +171,13 @@ config_load(config *c, const char *path, config_warn_fn warn, void *ctx)
 		return 0;
 	if ((f = fopen(file, "rb")) == NULL) {
 		/* Having no settings file is the usual case. */
-		if (path != NULL || errno != ENOENT) {
-			warnf(warn, ctx, file, 0, "cannot read: %s", strerror(errno));
-			rc = -1;
-		}
+		if (path != NULL || errno != ENOENT)
+			rc = diag_fail(d, "%s: cannot read: %s", file, strerror(errno));
 	} else if (util_read_stream(f, CONFIG_MAX, &text, &n) != 0) {
-		if (errno != ENOMEM)
-			warnf(warn, ctx, file, 0, "%s", errno == EFBIG ?
-			    "larger than 64 kB" : "cannot read it");
-		rc = -1;
+		rc = diag_fail(d, "%s: %s", file, errno == EFBIG ? "larger than 64 kB" :
+		    errno == ENOMEM ? "out of memory" : "cannot read it");
 	} else {
-		config_parse(c, text, n, file, warn, ctx);
+		rc = config_parse(c, text, n, file, d);
 		free(text);
 	}
 	if (f != NULL)

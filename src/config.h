@@ -14,6 +14,7 @@
 #define PITH_CONFIG_H
 
 #include <stddef.h>
+#include "util.h"
 
 typedef struct {
 	char theme[64];        /* "" when not set */
@@ -22,18 +23,20 @@ typedef struct {
 	char save_dir[1024];
 } config;
 
-/* Told about each bad line (line 0: the file as a whole). */
-typedef void (*config_warn_fn)(void *ctx, const char *file, int line,
-                               const char *msg);
+/* A file of garbage is not thousands of warnings: the first this many,
+ * then one that counts the rest. */
+enum { CONFIG_WARNINGS_MAX = 10 };
 
-/* Parse text over *c; returns the number of bad lines. */
+/* Parse text over *c, a warning in d for each bad line ("FILE:LINE:
+ * why"), as many as CONFIG_WARNINGS_MAX; returns the number of bad
+ * lines. */
 int config_parse(config *c, const char *text, size_t len, const char *file,
-                 config_warn_fn warn, void *ctx);
+                 diag *d);
 
 /* Read path, or the default file when path is NULL (a missing default
- * file is no error).  Returns 0, or -1 when the file cannot be read
- * (after warning). */
-int config_load(config *c, const char *path, config_warn_fn warn, void *ctx);
+ * file is no error), as config_parse: the number of bad lines, or -1
+ * with d->msg ("FILE: why") when the file cannot be read. */
+int config_load(config *c, const char *path, diag *d);
 
 /* The default file's path, malloc'd; NULL without HOME or memory. */
 char *config_default_path(void);

@@ -323,48 +323,27 @@ parse_options(int argc, char **argv, pith_options *o)
 	return -1;
 }
 
-/* Settings-file warnings go to stderr at once, the first ten of them
- * (a file of garbage is not thousands of lines of it), then how many
- * more; the reader repeats the first in its message line, since its
- * screen hides stderr. */
-enum { CONFIG_WARNINGS_SHOWN = 10 };
-
-typedef struct {
-	char first[256];
-	char file[256];
-	int n;
-} config_warnings;
-
-static void
-config_warning(void *ctx, const char *file, int line, const char *msg)
-{
-	config_warnings *w = ctx;
-	char text[sizeof w->first];
-
-	if (line > 0)
-		snprintf(text, sizeof text, "%s:%d: %s", file, line, msg);
-	else
-		snprintf(text, sizeof text, "%s: %s", file, msg);
-	if (w->n < CONFIG_WARNINGS_SHOWN)
-		report("%s", text);
-	if (w->n++ == 0)
-		memcpy(w->first, text, sizeof text);
-	snprintf(w->file, sizeof w->file, "%s", file);
-}
-
 /* The settings file under the command line: 0, or EXIT_USAGE when
- * --config names a file that cannot be read. */
+ * --config names a file that cannot be read.  Its warnings go to stderr
+ * at once (config_load keeps ten and counts the rest); the reader
+ * repeats the first in its message line, as first, since its screen
+ * hides stderr. */
 static int
-merge_config(pith_options *o, config *cfg, config_warnings *cw)
+merge_config(pith_options *o, config *cfg, char *first, size_t size)
 {
+	diag d = {0};
+	int rc;
+
 	/* -t asks for the template algorithm unless -a says otherwise. */
 	if (o->template != NULL && o->algorithm == NULL)
 		o->algorithm = "template";
-	if (config_load(cfg, o->config, config_warning, cw) != 0 && o->config != NULL)
+	rc = config_load(cfg, o->config, &d);
+	report_diag(&d, rc < 0);
+	snprintf(first, size, "%s", rc < 0 ? d.msg : d.nwarnings > 0 ?
+	    diag_warning(&d, 0) : "");
+	diag_free(&d);
+	if (rc < 0 && o->config != NULL)
 		return EXIT_USAGE;
-	if (cw->n > CONFIG_WARNINGS_SHOWN)
-		report("%s: %d more warnings not shown", cw->file,
-		    cw->n - CONFIG_WARNINGS_SHOWN);
 	if (o->algorithm == NULL && cfg->algorithm[0] != '\0')
 		o->algorithm = cfg->algorithm;
 	if (o->theme == NULL && cfg->theme[0] != '\0')
@@ -407,7 +386,7 @@ choose_template(pith_options *o, pith_template **tpl)
 
 /* The page in the reader, until the user quits. */
 static int
-run_reader(pith_options *o, const config *cfg, const config_warnings *cw,
+run_reader(pith_options *o, const config *cfg, const char *cfg_warning,
            sitestore_session *ss)
 {
 	reader_options ro = {
@@ -415,7 +394,7 @@ run_reader(pith_options *o, const config *cfg, const config_warnings *cw,
 		.params = o->params, .width = o->width >= 0 ? o->width :
 		    cfg->width > 0 ? cfg->width : -1,
 		.save_dir = cfg->save_dir,
-		.warning = cw->n > 0 ? cw->first : NULL,
+		.warning = cfg_warning[0] != '\0' ? cfg_warning : NULL,
 		.input = &o->input,
 		.site = sitestore_hook, .site_ctx = ss,
 	};
@@ -576,7 +555,7 @@ pith_main(int argc, char **argv)
 {
 	pith_options o = { .fmt = FORMAT_TEXT, .width = -1, .learn = 1 };
 	config cfg = {0};
-	config_warnings cw = {{0}, {0}, 0};
+	char cfg_warning[sizeof ((diag *)0)->msg];
 	pith_template *tpl = NULL;
 	/* Pages with a host teach its statistics (-a site) unless --no-learn. */
 	sitestore_session ss = {0};
@@ -598,12 +577,12 @@ pith_main(int argc, char **argv)
 		return EXIT_INPUT;
 	}
 	if ((status = parse_options(argc, argv, &o)) >= 0 ||
-	    (status = merge_config(&o, &cfg, &cw)) != 0 ||
+	    (status = merge_config(&o, &cfg, cfg_warning, sizeof cfg_warning)) != 0 ||
 	    (status = choose_template(&o, &tpl)) != 0)
 		goto out;
 	ss.learn = o.learn;
 	if (!o.dump && !o.explain && isatty(STDOUT_FILENO))
-		status = run_reader(&o, &cfg, &cw, &ss);
+		status = run_reader(&o, &cfg, cfg_warning, &ss);
 	else
 		status = dump(&o, &ss);
 out:

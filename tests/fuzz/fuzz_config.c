@@ -4,10 +4,10 @@
  * theme_parse() (ui/render/theme.c) as a theme.
  *
  * config.h promises that nothing in the file stops pith: every bad line
- * is reported once, with its number, and skipped; what is set is valid
- * (a known theme and algorithm, a width of 20..1000, NUL-terminated
- * strings).  Warnings quote only plain ASCII, so a hostile file cannot
- * put a control on the terminal through them.
+ * is counted and skipped, the first ten reported with their number;
+ * what is set is valid (a known theme and algorithm, a width of
+ * 20..1000, NUL-terminated strings).  Warnings quote only plain ASCII,
+ * so a hostile file cannot put a control on the terminal through them.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -41,19 +41,42 @@ check_msg(const char *msg, int line)
 			fail("a warning with a byte that is not plain ASCII", line);
 }
 
+/* config_parse's warnings: "cfg:LINE: why", in order and in range, the
+ * first CONFIG_WARNINGS_MAX of the bad lines, then one counting the
+ * rest. */
 static void
-config_warned(void *ctx, const char *file, int line, const char *msg)
+config_warned(const diag *d, int bad, seen *s)
 {
-	seen *s = ctx;
+	const char *w;
+	size_t i = 0;
 
-	if (file == NULL || strcmp(file, "cfg") != 0)
-		fail("a warning names another file", line);
-	/* Line 0 is the file as a whole: only config_load says that. */
-	if (line < 1 || line > s->lines || line <= s->last)
-		fail("a warning's line number is out of order or range", line);
-	check_msg(msg, line);
-	s->last = line;
-	s->n++;
+	for (; i < CONFIG_WARNINGS_MAX && (w = diag_warning(d, i)) != NULL; i++) {
+		char *end;
+		long line;
+
+		if (strncmp(w, "cfg:", 4) != 0)
+			fail("a warning names another file", 0);
+		line = strtol(w + 4, &end, 10);
+		if (strncmp(end, ": ", 2) != 0)
+			fail("a warning without its line", 0);
+		/* Line 0 is the file as a whole: only config_load says that. */
+		if (line < 1 || line > s->lines || line <= s->last)
+			fail("a warning's line number is out of order or range", (int)line);
+		check_msg(end + 2, (int)line);
+		s->last = (int)line;
+		s->n++;
+	}
+	if (bad > CONFIG_WARNINGS_MAX) {
+		char more[64];
+
+		snprintf(more, sizeof more, "cfg: %d more warnings not shown",
+		    bad - CONFIG_WARNINGS_MAX);
+		if ((w = diag_warning(d, i++)) == NULL || strcmp(w, more) != 0)
+			fail("the warnings past the first are not counted", bad);
+		s->n = bad;
+	}
+	if (diag_warning(d, i) != NULL)
+		fail("more warnings than bad lines", bad);
 }
 
 static void
@@ -94,6 +117,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	config c;
 	theme t;
 	seen s = { 0, 0, 1 };
+	diag d = {0};
 	int bad;
 
 	/* Lines as config_parse counts them: each '\n' ends one. */
@@ -101,7 +125,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		s.lines += data[i] == '\n';
 
 	memset(&c, 0, sizeof c);
-	bad = config_parse(&c, text, size, "cfg", config_warned, &s);
+	bad = config_parse(&c, text, size, "cfg", &d);
+	config_warned(&d, bad, &s);
+	diag_free(&d);
 	if (bad != s.n)
 		fail("the count of bad lines is not the count of warnings", bad);
 	if (!terminated(c.theme, sizeof c.theme) ||
@@ -114,10 +140,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fail("an unknown algorithm was set", 0);
 	if (c.theme[0] != '\0' && themefile_load(&t, c.theme, NULL, NULL) != 0)
 		fail("a theme that does not load was set", 0);
-	/* Without a callback, the same count. */
+	/* Without a diag, the same count. */
 	memset(&c, 0, sizeof c);
-	if (config_parse(&c, text, size, "cfg", NULL, NULL) != bad)
-		fail("the count of bad lines depends on the callback", bad);
+	if (config_parse(&c, text, size, "cfg", NULL) != bad)
+		fail("the count of bad lines depends on the diag", bad);
 
 	s = (seen){ 0, 0, 1 };
 	for (size_t i = 0; i < size; i++)

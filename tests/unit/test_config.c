@@ -19,16 +19,35 @@ typedef struct {
 	char last[256];
 } warnings;
 
+/* d's warnings ("FILE:LINE: why") into w: their lines, the last why;
+ * d freed. */
 static void
-collect(void *ctx, const char *file, int line, const char *msg)
+collect(diag *d, warnings *w)
 {
-	warnings *w = ctx;
+	const char *s;
 
-	(void)file;
-	if (w->n < 16)
-		w->lines[w->n] = line;
-	w->n++;
-	snprintf(w->last, sizeof w->last, "%s", msg);
+	for (size_t i = 0; (s = diag_warning(d, i)) != NULL; i++) {
+		const char *colon = strchr(s, ':');
+
+		assert_non_null(colon);
+		if (w->n < 16)
+			w->lines[w->n] = atoi(colon + 1);
+		w->n++;
+		assert_non_null(colon = strstr(colon, ": "));
+		snprintf(w->last, sizeof w->last, "%s", colon + 2);
+	}
+	diag_free(d);
+}
+
+/* config_parse of text over c, its warnings into w. */
+static int
+parse(config *c, const char *text, size_t len, warnings *w)
+{
+	diag d = {0};
+	int bad = config_parse(c, text, len, "cfg", &d);
+
+	collect(&d, w);
+	return bad;
 }
 
 static void
@@ -45,7 +64,7 @@ test_good(void **state)
 	warnings w = {0};
 
 	(void)state;
-	assert_int_equal(config_parse(&c, text, strlen(text), "cfg", collect, &w), 0);
+	assert_int_equal(parse(&c, text, strlen(text), &w), 0);
 	assert_int_equal(w.n, 0);
 	assert_string_equal(c.theme, "light");
 	assert_int_equal(c.width, 72);
@@ -69,7 +88,7 @@ test_bad(void **state)
 	warnings w = {0};
 
 	(void)state;
-	assert_int_equal(config_parse(&c, text, strlen(text), "cfg", collect, &w), 6);
+	assert_int_equal(parse(&c, text, strlen(text), &w), 6);
 	assert_int_equal(w.n, 6);
 	for (int i = 0; i < 6; i++)
 		assert_int_equal(w.lines[i], i + 2);
@@ -87,7 +106,7 @@ test_home(void **state)
 
 	(void)state;
 	setenv("HOME", "/home/someone", 1);
-	assert_int_equal(config_parse(&c, text, strlen(text), "cfg", NULL, NULL), 0);
+	assert_int_equal(config_parse(&c, text, strlen(text), "cfg", NULL), 0);
 	assert_string_equal(c.save_dir, "/home/someone/articles");
 }
 
@@ -136,12 +155,35 @@ test_garbage(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof text; i++)
 		text[i] = (char)((i * 31 + 7) % 256);
-	config_parse(&c, text, sizeof text, "cfg", collect, &w);
+	parse(&c, text, sizeof text, &w);
 	for (const char *p = w.last; *p; p++)
 		assert_true(*p >= 0x20 && *p < 0x7f);
 	memset(text, 'a', sizeof text);
-	assert_int_equal(config_parse(&c, text, sizeof text, "cfg", collect, &w), 1);
+	assert_int_equal(parse(&c, text, sizeof text, &w), 1);
 	assert_non_null(strstr(w.last, "too long"));
+}
+
+/* Fifteen bad lines: the first ten said, then a count of the rest. */
+static void
+test_cap(void **state)
+{
+	char text[256] = "";
+	config c = {0};
+	diag d = {0};
+
+	(void)state;
+	for (int i = 0; i < 15; i++)
+		strcat(text, "bogus\n");
+	assert_int_equal(config_parse(&c, text, strlen(text), "cfg", &d), 15);
+	assert_int_equal(d.nwarnings, CONFIG_WARNINGS_MAX + 1);
+	assert_string_equal(diag_warning(&d, 9), "cfg:10: expected 'key = value', not 'bogus'");
+	assert_string_equal(diag_warning(&d, 10), "cfg: 5 more warnings not shown");
+	diag_free(&d);
+	/* Ten: no count. */
+	text[10 * 6] = '\0';
+	assert_int_equal(config_parse(&c, text, strlen(text), "cfg", &d), 10);
+	assert_int_equal(d.nwarnings, 10);
+	diag_free(&d);
 }
 
 static void
@@ -151,20 +193,25 @@ test_load(void **state)
 	int fd = mkstemp(path);
 	config c = {0};
 	warnings w = {0};
+	diag d = {0};
 
 	(void)state;
 	assert_true(fd >= 0);
 	assert_int_equal(write(fd, "width = 50\nnope\n", 16), 16);
 	close(fd);
-	assert_int_equal(config_load(&c, path, collect, &w), 0);
+	assert_int_equal(config_load(&c, path, &d), 1);
+	collect(&d, &w);
 	assert_int_equal(c.width, 50);
 	assert_int_equal(w.n, 1);
 	assert_int_equal(w.lines[0], 2);
 	unlink(path);
 	/* A file named on the command line must exist; the default need not. */
-	assert_int_equal(config_load(&c, path, collect, &w), -1);
+	assert_int_equal(config_load(&c, path, &d), -1);
+	assert_non_null(strstr(d.msg, ": cannot read: "));
+	assert_int_equal(d.nwarnings, 0);
 	setenv("XDG_CONFIG_HOME", "/nonexistent-pith-test", 1);
-	assert_int_equal(config_load(&c, NULL, collect, &w), 0);
+	assert_int_equal(config_load(&c, NULL, &d), 0);
+	assert_int_equal(d.nwarnings, 0);
 	{
 		char *p = config_default_path();
 
@@ -190,6 +237,7 @@ main(void)
 		cmocka_unit_test(test_home),
 		cmocka_unit_test(test_host),
 		cmocka_unit_test(test_garbage),
+		cmocka_unit_test(test_cap),
 		cmocka_unit_test(test_load),
 	};
 
