@@ -9,6 +9,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 #include "util.h"
 
 /* ------------------------------------------------------------- strings */
@@ -119,8 +120,13 @@ diag_free(diag *d)
 
 /* --------------------------------------------------------------- files */
 
-int
-util_read_stream(FILE *f, size_t max, char **text, size_t *len)
+/* One read of at most n bytes into buf: the count, 0 at the end, or -1
+ * with errno set. */
+typedef long (*util_reader)(void *src, char *buf, size_t n);
+
+/* src to its end, at most max bytes: as util_read_stream. */
+static int
+util_read_all(util_reader rd, void *src, size_t max, char **text, size_t *len)
 {
 	util_buf b = {0};
 	int e = 0;
@@ -128,23 +134,23 @@ util_read_stream(FILE *f, size_t max, char **text, size_t *len)
 	*text = NULL;
 	*len = 0;
 	for (;;) {
-		size_t n;
+		long n;
 
 		if (util_buf_reserve(&b, b.cap < 65536 ? 65536 - 1 : b.cap) != 0) {
 			e = ENOMEM;
 			break;
 		}
-		n = fread(b.s + b.len, 1, b.cap - b.len - 1, f);
-		b.len += n;
+		if ((n = rd(src, b.s + b.len, b.cap - b.len - 1)) < 0) {
+			e = errno;
+			break;
+		}
+		b.len += (size_t)n;
 		if (b.len > max) {
 			e = EFBIG;
 			break;
 		}
-		if (n == 0) {
-			if (ferror(f))
-				e = errno != 0 ? errno : EIO;
+		if (n == 0)
 			break;
-		}
 	}
 	if (e != 0) {
 		util_buf_free(&b);
@@ -155,6 +161,48 @@ util_read_stream(FILE *f, size_t max, char **text, size_t *len)
 	*text = b.s;
 	*len = b.len;
 	return 0;
+}
+
+static long
+util_read_stdio(void *src, char *buf, size_t n)
+{
+	FILE *f = src;
+	size_t got = fread(buf, 1, n, f);
+
+	if (got == 0 && ferror(f)) {
+		errno = errno != 0 ? errno : EIO;
+		return -1;
+	}
+	return (long)got;
+}
+
+static long
+util_read_zlib(void *src, char *buf, size_t n)
+{
+	gzFile f = src;
+	/* gzread counts in an int. */
+	int got = gzread(f, buf, n < (1u << 30) ? (unsigned)n : 1u << 30), e = Z_OK;
+
+	if (got <= 0)
+		gzerror(f, &e);
+	/* Z_BUF_ERROR at the end: gzip data cut short. */
+	if (got < 0 || e == Z_BUF_ERROR) {
+		errno = e == Z_ERRNO ? (errno != 0 ? errno : EIO) : EBADMSG;
+		return -1;
+	}
+	return got;
+}
+
+int
+util_read_stream(FILE *f, size_t max, char **text, size_t *len)
+{
+	return util_read_all(util_read_stdio, f, max, text, len);
+}
+
+int
+util_read_gz(gzFile f, size_t max, char **text, size_t *len)
+{
+	return util_read_all(util_read_zlib, f, max, text, len);
 }
 
 int

@@ -58,6 +58,11 @@ void diag_free(diag *d);
 int util_read_stream(FILE *f, size_t max, char **text, size_t *len);
 /* The same for the file at path; fopen's errno when it cannot be opened. */
 int util_read_file(const char *path, size_t max, char **text, size_t *len);
+/* The same for a zlib stream (gzopen, gzdopen: gzip unpacked, anything
+ * else as it is), max counting unpacked bytes; errno EBADMSG when the
+ * gzip data is bad or cut short (gzerror says which). */
+struct gzFile_s;
+int util_read_gz(struct gzFile_s *f, size_t max, char **text, size_t *len);
 
 /* Open path to read, only if it is a regular file: O_NONBLOCK, so a
  * FIFO or a terminal never holds up the open, and fstat after it, so

@@ -488,6 +488,27 @@ batch_warc(batch *b, const char *name, warc_reader *r)
 	return 0;
 }
 
+/* Why reading f failed (errno, then zlib's error), as batch says it. */
+static void
+batch_read_error(gzFile f, size_t max, char *why, size_t size)
+{
+	int e = errno, ze;
+	const char *m = gzerror(f, &ze);
+	char s[32];
+
+	if (e == EFBIG) {
+		util_format_size(max, s, sizeof s);
+		snprintf(why, size, "larger than %s", s);
+	} else if (e == ENOMEM) {
+		snprintf(why, size, "out of memory");
+	} else if (ze == Z_BUF_ERROR) {
+		snprintf(why, size, "truncated gzip data");
+	} else {
+		snprintf(why, size, "%s", ze != Z_OK && ze != Z_ERRNO ? m :
+		    e != 0 ? strerror(e) : "cannot read");
+	}
+}
+
 /* One file: a page (gzip or not), or a WARC file by its first bytes.
  * Only a regular file is read, and, unless follow, not through a
  * symbolic link: what a directory holds is not to send pith elsewhere
@@ -499,9 +520,9 @@ batch_file(batch *b, const char *path, int follow)
 	int fd = util_open_regular(path, follow, &what);
 	gzFile f = NULL;
 	batch_job j = {0};
-	size_t cap = 0;
 	long long size = 0;
 	struct stat st;
+	char head[5];
 	int got, rc;
 
 	if (fd < 0 && what != NULL)
@@ -517,62 +538,25 @@ batch_file(batch *b, const char *path, int follow)
 		    "cannot open");
 	}
 	gzbuffer(f, 1 << 17);
-	j.id = strdup(path);
-	for (;;) {
-		if (j.len + 65536 > cap) {
-			size_t ncap = cap ? cap * 2 : 65536 * 2;
-			char *p = realloc(j.data, ncap + 1);
+	/* The first bytes say whether it is a WARC file. */
+	errno = 0;
+	got = gzread(f, head, sizeof head);
+	if (got > 0 && (b->warc || warc_sniff(head, (size_t)got)) && gzrewind(f) == 0) {
+		warc_reader *r = warc_from_gz(f);
 
-			if (p != NULL) {
-				j.data = p;
-				cap = ncap;
-			}
-			if (p == NULL || j.id == NULL) {
-				snprintf(j.why, sizeof j.why, "out of memory");
-				break;
-			}
+		if (r == NULL) {
+			gzclose(f);
+			return batch_put_error(b, path, NULL, "%s", "out of memory");
 		}
-		if ((got = gzread(f, j.data + j.len, 65536)) < 0) {
-			int e;
-			const char *m = gzerror(f, &e);
-
-			snprintf(j.why, sizeof j.why, "%s", e == Z_ERRNO ?
-			    strerror(errno) : m);
-			break;
-		}
-		/* The first bytes say whether it is a WARC file. */
-		if (j.len == 0 && got > 0 && (b->warc || warc_sniff(j.data, (size_t)got)) &&
-		    gzrewind(f) == 0) {
-			warc_reader *r = warc_from_gz(f);
-
-			batch_job_free(&j);
-			if (r == NULL) {
-				gzclose(f);
-				return batch_put_error(b, path, NULL, "%s", "out of memory");
-			}
-			rc = batch_warc(b, path, r);
-			warc_close(r);
-			return rc;
-		}
-		j.len += (size_t)got;
-		if (got == 0) {
-			int e;
-
-			/* A gzip file cut short reads as far as it goes. */
-			gzerror(f, &e);
-			if (e == Z_BUF_ERROR)
-				snprintf(j.why, sizeof j.why, "truncated gzip data");
-			j.data[j.len] = '\0';
-			break;
-		}
-		if (j.len > b->max) {
-			char s[32];
-
-			util_format_size(b->max, s, sizeof s);
-			snprintf(j.why, sizeof j.why, "larger than %s", s);
-			break;
-		}
+		rc = batch_warc(b, path, r);
+		warc_close(r);
+		return rc;
 	}
+	if ((j.id = strdup(path)) == NULL)
+		snprintf(j.why, sizeof j.why, "out of memory");
+	else if (got < 0 || gzrewind(f) != 0 ||
+	    util_read_gz(f, b->max, &j.data, &j.len) != 0)
+		batch_read_error(f, b->max, j.why, sizeof j.why);
 	gzclose(f);
 	if (b->warc && j.why[0] == '\0')
 		snprintf(j.why, sizeof j.why, "not a WARC file");

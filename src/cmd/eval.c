@@ -12,6 +12,7 @@
  *            Hyyrö's bit-parallel row update; P, R and F1 weighted by
  *            length (sums over the corpus).
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -478,38 +479,17 @@ static char *
 ev_read(const char *path, size_t max, size_t *len, const char **why)
 {
 	gzFile f = gzopen(path, "rb");
-	char *data = NULL;
-	size_t cap = 0, n = 0;
+	char *data;
 
-	*why = "cannot open the page";
-	if (f == NULL)
+	if (f == NULL) {
+		*why = "cannot open the page";
 		return NULL;
-	for (;;) {
-		int got;
-
-		if (!ev_grow(&data, &cap, n + 65536 + 1, 1)) {
-			*why = "out of memory";
-			break;
-		}
-		if ((got = gzread(f, data + n, 65536)) < 0) {
-			*why = "cannot read the page (bad gzip data?)";
-			break;
-		}
-		n += (size_t)got;
-		if (got == 0) {
-			gzclose(f);
-			data[n] = '\0';
-			*len = n;
-			return data;
-		}
-		if (n > max) {
-			*why = "the page is too large";
-			break;
-		}
 	}
+	if (util_read_gz(f, max, &data, len) != 0)
+		*why = errno == ENOMEM ? "out of memory" : errno == EFBIG ?
+		    "the page is too large" : "cannot read the page (bad gzip data?)";
 	gzclose(f);
-	free(data);
-	return NULL;
+	return data;
 }
 
 char *

@@ -57,6 +57,19 @@ expect_err "bad truth file: file and line" "pith: $T/bad.json:"
 run eval --truth "$T/none.json" "$C"
 expect_status "missing truth file: exit 3" 3
 
+# A gzip page cut short is a page that cannot be read, as in pith batch:
+# it is scored as a failure, not on the part that is there.
+C2=$T/cut
+mkdir -p "$C2"
+page "one two three four five six seven eight nine ten" | gzip -c | head -c 30 >"$C2/cut.html.gz"
+printf '{"cut": "one two three four"}\n' >"$C2/truth.json"
+run eval -a mss --per-doc "$C2"
+expect_status "a cut gzip page: exit 0" 0
+expect_err "a cut gzip page: said" "cut.html.gz: cannot read the page (bad gzip data?)"
+if grep -q "$(printf '^cut\t.*\tcannot read the page (bad gzip data?)$')" "$T/out"; then
+	ok "a cut gzip page: scored as a failure"
+else not_ok "a cut gzip page: scored as a failure" "$(cat "$T/out")"; fi
+
 # Readability's layout: no truth.json, each NAME/expected.txt is the truth.
 mkdir -p "$T/rd/a" "$T/rd/b"
 page "alpha beta gamma delta" >"$T/rd/a/source.html"

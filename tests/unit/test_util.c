@@ -1,6 +1,7 @@
 /* test_util.c - the program's small tools and its error convention. */
 #include <errno.h>
 #include <sys/stat.h>
+#include <zlib.h>
 #include "helpers.h"
 #include "util.h"
 
@@ -85,6 +86,64 @@ test_read(void **state)
 	scratch_remove(dir);
 }
 
+/* util_read_gz of path with the bound max: its return, errno or text. */
+static int
+read_gz(const char *path, size_t max, char **text, size_t *len)
+{
+	gzFile f = gzopen(path, "rb");
+	int rc, e;
+
+	assert_non_null(f);
+	rc = util_read_gz(f, max, text, len);
+	e = errno;
+	gzclose(f);
+	errno = e;
+	return rc;
+}
+
+/* A gzip file is unpacked, a plain one read as it is, both bounded by
+ * what they hold; gzip data cut short is an error, not a shorter page. */
+static void
+test_read_gz(void **state)
+{
+	char path[512], *text;
+	const char body[] = "0123456789abcdef";
+	gzFile f;
+	FILE *out;
+	size_t len;
+	long size;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/page.gz", scratch_dir());
+	assert_non_null(f = gzopen(path, "wb"));
+	for (int i = 0; i < 10000; i++)
+		assert_int_equal(gzwrite(f, body, 16), 16);
+	assert_int_equal(gzclose(f), Z_OK);
+	assert_int_equal(read_gz(path, 160000, &text, &len), 0);
+	assert_int_equal(len, 160000);
+	assert_memory_equal(text + 159984, body, 16);
+	assert_int_equal(text[len], '\0');
+	free(text);
+	assert_int_equal(read_gz(path, 159999, &text, &len), -1);
+	assert_int_equal(errno, EFBIG);
+	assert_null(text);
+	/* Cut in the middle of its data. */
+	assert_non_null(out = fopen(path, "r+b"));
+	assert_int_equal(fseek(out, 0, SEEK_END), 0);
+	size = ftell(out);
+	assert_int_equal(fclose(out), 0);
+	assert_int_equal(truncate(path, size / 2), 0);
+	assert_int_equal(read_gz(path, 160000, &text, &len), -1);
+	assert_int_equal(errno, EBADMSG);
+	assert_null(text);
+	snprintf(path, sizeof path, "%s/plain", scratch_dir());
+	file_write(path, "<p>plain</p>");
+	assert_int_equal(read_gz(path, 100, &text, &len), 0);
+	assert_string_equal(text, "<p>plain</p>");
+	assert_int_equal(len, 12);
+	free(text);
+}
+
 static void
 test_places(void **state)
 {
@@ -147,6 +206,7 @@ main(void)
 		cmocka_unit_test(test_buf),
 		cmocka_unit_test(test_diag),
 		cmocka_unit_test(test_read),
+		cmocka_unit_test_setup_teardown(test_read_gz, scratch_setup, scratch_teardown),
 		cmocka_unit_test(test_places),
 		cmocka_unit_test(test_sizes),
 	};
