@@ -19,20 +19,27 @@
 #include <unistd.h>
 #include "pith.h"
 
-/* html parsed with url as its address (NULL: none); it must parse. */
+/* len bytes of html parsed with url as its address (NULL: none); it
+ * must parse. */
 static inline pith_doc *
-parse_url(const char *html, const char *url)
+parse_len(const char *html, size_t len, const char *url)
 {
 	pith_parse_options o = { .url = url };
 	pith_error err = {0};
 	pith_doc *d = NULL;
 
-	assert_int_equal(pith_doc_parse(html, strlen(html), &o, &d, &err), PITH_OK);
+	assert_int_equal(pith_doc_parse(html, len, &o, &d, &err), PITH_OK);
 	assert_non_null(d);
 	return d;
 }
 
-/* The first block whose text starts with s, or holds it. */
+static inline pith_doc *
+parse_url(const char *html, const char *url)
+{
+	return parse_len(html, strlen(html), url);
+}
+
+/* The first block whose text starts with s; block_with: that holds it. */
 static inline size_t
 block_starting(const pith_doc *d, const char *s)
 {
@@ -51,6 +58,46 @@ block_with(const pith_doc *d, const char *s)
 			return i;
 	fail_msg("no block holds '%s'", s);
 	return 0;
+}
+
+/* A page parsed and extracted: its article (there is one even when rc
+ * is PITH_ENOARTICLE) and the article's plain text. */
+typedef struct {
+	pith_doc *d;
+	pith_article *a;
+	pith_code rc;
+	char *text;
+} extracted;
+
+/* html extracted by algo (NULL: auto) with p (NULL: the defaults). */
+static inline extracted
+extract_page(const char *html, const char *algo, const pith_params *p)
+{
+	extracted r = {0};
+	pith_error err = {0};
+	size_t len;
+
+	r.d = parse_url(html, NULL);
+	r.rc = pith_extract(r.d, algo, p, &r.a, &err);
+	assert_non_null(r.a);
+	assert_int_equal(pith_article_text(r.a, 0, &r.text, &len, &err), PITH_OK);
+	assert_int_equal(strlen(r.text), len);
+	return r;
+}
+
+static inline void
+extracted_free(extracted *r)
+{
+	free(r->text);
+	pith_article_free(r->a);
+	pith_doc_free(r->d);
+}
+
+/* The reason given for the first block whose text starts with s. */
+static inline const char *
+reason_of(const extracted *r, const char *s)
+{
+	return pith_article_block_reason(r->a, block_starting(r->d, s));
 }
 
 /* The first node with this id, or with this tag. */

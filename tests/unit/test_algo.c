@@ -1,12 +1,6 @@
 /* test_algo.c - the registry, the maximum segment, MSS and BTE on pages
  * whose right span is worked out by hand. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
-#include <stdlib.h>
-#include <string.h>
+#include "helpers.h"
 #include "internal.h"
 
 static void
@@ -131,23 +125,19 @@ static char *
 extract(const char *html, const char *algo, const char *tag_weight,
         pith_code want)
 {
-	pith_doc *d;
-	pith_article *a;
 	pith_params *p = pith_params_new();
 	pith_error err = {0};
-	char *text = NULL;
-	size_t len;
+	extracted r;
+	char *text;
 
 	if (tag_weight != NULL)
 		assert_int_equal(pith_params_set(p, "mss.tag", tag_weight, &err), PITH_OK);
-	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &d, &err), PITH_OK);
-	assert_int_equal(pith_extract(d, algo, p, &a, &err), want);
+	r = extract_page(html, algo, p);
 	pith_params_free(p);
-	assert_non_null(a);
-	assert_int_equal(pith_article_text(a, 0, &text, &len, &err), PITH_OK);
-	assert_int_equal(strlen(text), len);
-	pith_article_free(a);
-	pith_doc_free(d);
+	assert_int_equal(r.rc, want);
+	text = r.text;
+	r.text = NULL;
+	extracted_free(&r);
 	return text;
 }
 

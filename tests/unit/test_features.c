@@ -1,15 +1,7 @@
 /* test_features.c - the hybrid's 37 features on pages whose numbers are
  * worked out by hand. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include "pith.h"
+#include "helpers.h"
 #include "pith_debug.h"
 
 static size_t
@@ -20,16 +12,6 @@ feature(const char *name)
 			return i;
 	fail_msg("no feature '%s'", name);
 	return 0;
-}
-
-static pith_doc *
-parse(const char *html, size_t len)
-{
-	pith_doc *d = NULL;
-	pith_error err = {0};
-
-	assert_int_equal(pith_doc_parse(html, len, NULL, &d, &err), PITH_OK);
-	return d;
 }
 
 /* Two paragraphs: "Nine char" (9 bytes) and "cc dd" whose "dd" is a link
@@ -43,7 +25,7 @@ test_hand_made(void **state)
 {
 	double f[PITH_NFEATURES];
 	pith_error err = {0};
-	pith_doc *d = parse(page, sizeof page - 1);
+	pith_doc *d = parse_len(page, sizeof page - 1, NULL);
 	size_t nn = pith_doc_nnodes(d), text = 0;
 
 	(void)state;
@@ -76,7 +58,7 @@ test_subtree(void **state)
 {
 	double f[PITH_NFEATURES];
 	pith_error err = {0};
-	pith_doc *d = parse(page, sizeof page - 1);
+	pith_doc *d = parse_len(page, sizeof page - 1, NULL);
 	const char *open = strstr(page, "<div>"), *close = strstr(page, "</div>");
 	double bytes = (double)(close + 6 - open);
 
@@ -111,7 +93,7 @@ test_size_classes(void **state)
 		assert_non_null(html);
 		memset(html, 'x', sizes[s]);
 		memcpy(html, "<p>", 3);
-		d = parse(html, sizes[s]);
+		d = parse_len(html, sizes[s], NULL);
 		assert_int_equal(pith_doc_features(d, PITH_NONE, f, &err), PITH_OK);
 		for (size_t i = 0; i < 6; i++)
 			assert_true(f[i] == (i == s));
@@ -125,7 +107,7 @@ test_empty_and_names(void **state)
 {
 	double f[PITH_NFEATURES];
 	pith_error err = {0};
-	pith_doc *d = parse("", 0);
+	pith_doc *d = parse_len("", 0, NULL);
 
 	(void)state;
 	assert_int_equal(pith_doc_features(d, PITH_NONE, f, &err), PITH_OK);

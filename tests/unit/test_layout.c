@@ -1,23 +1,13 @@
 /* test_layout.c - the reader's layout, search and overlay rows, without
  * a terminal. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <time.h>
-
+#include "helpers.h"
 #include "layout.h"
 #include "overlay.h"
 #include "wrap.h"
 
 typedef struct {
-	pith_doc *doc;
-	pith_article *art;
+	extracted page;
 	layout l;
 } fixture;
 
@@ -25,22 +15,18 @@ static void
 load(fixture *f, const char *html, const char *algo, int width, int all)
 {
 	layout_options o = { .width = width, .overlay = all, .numbers = 1 };
-	pith_error err;
-	pith_code rc;
 
 	memset(f, 0, sizeof *f);
-	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &f->doc, &err), PITH_OK);
-	rc = pith_extract(f->doc, algo, NULL, &f->art, &err);
-	assert_true(rc == PITH_OK || rc == PITH_ENOARTICLE);
-	assert_int_equal(layout_article(&f->l, f->art, &o), 0);
+	f->page = extract_page(html, algo, NULL);
+	assert_true(f->page.rc == PITH_OK || f->page.rc == PITH_ENOARTICLE);
+	assert_int_equal(layout_article(&f->l, f->page.a, &o), 0);
 }
 
 static void
 unload(fixture *f)
 {
 	layout_free(&f->l);
-	pith_article_free(f->art);
-	pith_doc_free(f->doc);
+	extracted_free(&f->page);
 }
 
 /* Line i's text, all segments joined. */
@@ -449,7 +435,7 @@ test_overlay(void **state)
 		layout_options o = { .width = 40, .overlay = 1, .why = "the page is mostly links" };
 		layout l;
 
-		assert_int_equal(layout_article(&l, f.art, &o), 0);
+		assert_int_equal(layout_article(&l, f.page.a, &o), 0);
 		i = find_line(&l, "no article: the page is mostly links");
 		assert_true(i > 0 && i < find_line(&l, "block kind"));
 		assert_int_equal(l.segs[l.lines[i].seg].elem, TH_ERROR);
@@ -459,7 +445,7 @@ test_overlay(void **state)
 	/* Nothing kept, no spans at all: every block, dimmed. */
 	load(&f, "<html><body><ul><li><a href=a>One</a></li><li><a href=b>Two</a></li>"
 	    "</ul></body></html>", "auto", 40, 1);
-	assert_int_equal(pith_article_nspans(f.art), 0);
+	assert_int_equal(pith_article_nspans(f.page.a), 0);
 	assert_int_not_equal(find_line(&f.l, "One"), LAYOUT_NONE);
 	unload(&f);
 }

@@ -1,68 +1,21 @@
 /* test_readability.c - readability's decisions and auto's fallback, each
  * on a small page where the right answer is plain. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include "pith.h"
+#include "helpers.h"
 
 /* Forty-odd words of ordinary prose: one paragraph worth scoring. */
 #define PROSE(x) "<p>" x " The council met on Tuesday evening to discuss the " \
 	"new bridge, which has been delayed for two years by rising costs, " \
 	"shifting plans, and a long argument about where the cyclists should go.</p>"
 
-typedef struct {
-	pith_doc *d;
-	pith_article *a;
-	pith_code rc;
-	char *text;
-} result;
-
-static result
-run(const char *html, const char *algo)
-{
-	result r = {0};
-	pith_error err = {0};
-	size_t len;
-
-	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &r.d, &err), PITH_OK);
-	r.rc = pith_extract(r.d, algo, NULL, &r.a, &err);
-	assert_non_null(r.a);
-	assert_int_equal(pith_article_text(r.a, 0, &r.text, &len, &err), PITH_OK);
-	return r;
-}
-
-static void
-done(result *r)
-{
-	free(r->text);
-	pith_article_free(r->a);
-	pith_doc_free(r->d);
-}
-
-/* The reason given for the block whose text starts with s. */
-static const char *
-why(const result *r, const char *s)
-{
-	for (size_t i = 0; i < pith_doc_nblocks(r->d); i++)
-		if (strncmp(pith_doc_block(r->d, i)->text, s, strlen(s)) == 0)
-			return pith_article_block_reason(r->a, i);
-	fail_msg("no block starts with '%s'", s);
-	return NULL;
-}
-
 static void
 test_hidden(void **state)
 {
 	(void)state;
-	result r = run("<article>" PROSE("One.") "<div hidden>Secret one here.</div>"
+	extracted r = extract_page(
+	    "<article>" PROSE("One.") "<div hidden>Secret one here.</div>"
 	    "<div style='DISPLAY : none'>Secret two here.</div>"
 	    "<p aria-hidden='true'>Secret three here.</p>" PROSE("Two.") "</article>",
-	    "readability");
+	    "readability", NULL);
 
 	assert_int_equal(r.rc, PITH_OK);
 	assert_non_null(strstr(r.text, "One. The council"));
@@ -72,23 +25,24 @@ test_hidden(void **state)
 	 * is hidden from screen readers is dropped by readability. */
 	for (size_t i = 0; i < pith_doc_nblocks(r.d); i++)
 		assert_null(strstr(pith_doc_block(r.d, i)->text, "Secret two"));
-	assert_string_equal(why(&r, "Secret three"), "dropped: hidden");
-	done(&r);
+	assert_string_equal(reason_of(&r, "Secret three"), "dropped: hidden");
+	extracted_free(&r);
 }
 
 static void
 test_reasons_name_the_container(void **state)
 {
 	(void)state;
-	result r = run("<div id=main class='story body'>" PROSE("A.") PROSE("B.") "</div>"
-	    "<div class=sidebar>" PROSE("Side.") "</div>", "readability");
-	const char *k = why(&r, "A. The");
+	extracted r = extract_page(
+	    "<div id=main class='story body'>" PROSE("A.") PROSE("B.") "</div>"
+	    "<div class=sidebar>" PROSE("Side.") "</div>", "readability", NULL);
+	const char *k = reason_of(&r, "A. The");
 
 	assert_non_null(k);
 	assert_non_null(strstr(k, "kept: in div#main.story.body"));
 	assert_non_null(strstr(k, "weight +50"));
 	assert_null(strstr(r.text, "Side."));
-	done(&r);
+	extracted_free(&r);
 }
 
 /* Names match as words: "pageRow" is not "pager", "header-spacing" on a
@@ -97,14 +51,15 @@ static void
 test_class_words(void **state)
 {
 	(void)state;
-	result r = run("<div class='header-spacing'><div class=pageRow>" PROSE("Kept.")
+	extracted r = extract_page(
+	    "<div class='header-spacing'><div class=pageRow>" PROSE("Kept.")
 	    PROSE("Also.") "</div><div class=share-tools><a href=/f>Facebook</a> "
-	    "<a href=/t>Twitter</a></div></div>", "readability");
+	    "<a href=/t>Twitter</a></div></div>", "readability", NULL);
 
 	assert_int_equal(r.rc, PITH_OK);
 	assert_non_null(strstr(r.text, "Kept. The council"));
 	assert_null(strstr(r.text, "Facebook"));
-	done(&r);
+	extracted_free(&r);
 }
 
 /* lookup bisects the word tables: they must stay in strcmp order, with
@@ -164,16 +119,18 @@ test_class_word_lookup(void **state)
 	(void)state;
 	/* "widgets" (the last word, plural) and "ads" (the first) are
 	 * boilerplate; "Advertisement" splits at no hump. */
-	result r = run("<article>" PROSE("Kept.") "<div class=widgets><p>Widget rail "
+	extracted r = extract_page(
+	    "<article>" PROSE("Kept.") "<div class=widgets><p>Widget rail "
 	    "text that is long enough to matter here, with words.</p></div>"
 	    "<div class='x ads'><p>Ad rail text that is long enough to matter "
-	    "here, with words.</p></div>" PROSE("End.") "</article>", "readability");
+	    "here, with words.</p></div>" PROSE("End.") "</article>",
+	    "readability", NULL);
 
 	assert_int_equal(r.rc, PITH_OK);
 	assert_non_null(strstr(r.text, "Kept. The council"));
 	assert_null(strstr(r.text, "Widget rail"));
 	assert_null(strstr(r.text, "Ad rail"));
-	done(&r);
+	extracted_free(&r);
 }
 
 /* "comment" compounds name the thread; commentary and commenting do not. */
@@ -181,37 +138,39 @@ static void
 test_comment_compounds(void **state)
 {
 	(void)state;
-	result r = run("<article>" PROSE("Kept.") "<div class=commentlist><p>Thread "
+	extracted r = extract_page(
+	    "<article>" PROSE("Kept.") "<div class=commentlist><p>Thread "
 	    "text that is long enough to matter here, with words.</p></div>"
 	    "<div class=commentary><p>Opinion text that is long enough to matter "
 	    "here, with words.</p></div><div class=commenting-rules><p>Rules text "
 	    "that is long enough to matter here, with words.</p></div>"
-	    PROSE("End.") "</article>", "readability");
+	    PROSE("End.") "</article>", "readability", NULL);
 
 	assert_int_equal(r.rc, PITH_OK);
 	assert_non_null(strstr(r.text, "Kept. The council"));
 	assert_null(strstr(r.text, "Thread text"));
 	assert_non_null(strstr(r.text, "Opinion text"));
 	assert_non_null(strstr(r.text, "Rules text"));
-	done(&r);
+	extracted_free(&r);
 }
 
 static void
 test_link_density(void **state)
 {
 	(void)state;
-	result r = run("<article>" PROSE("Body.") "<div class=more><p><a href=/1>First "
+	extracted r = extract_page(
+	    "<article>" PROSE("Body.") "<div class=more><p><a href=/1>First "
 	    "related story</a> and <a href=/2>second related story</a></p></div>"
 	    "<ul><li><a href=/a>Alpha link</a></li><li><a href=/b>Beta link</a></li>"
-	    "</ul>" PROSE("End.") "</article>", "readability");
-	const char *w = why(&r, "First related");
+	    "</ul>" PROSE("End.") "</article>", "readability", NULL);
+	const char *w = reason_of(&r, "First related");
 
 	assert_null(strstr(r.text, "related story"));
 	assert_null(strstr(r.text, "Alpha link"));
 	assert_non_null(w);
 	assert_non_null(strstr(w, "dropped: "));
-	assert_non_null(strstr(why(&r, "Alpha link"), "links 1.00"));
-	done(&r);
+	assert_non_null(strstr(reason_of(&r, "Alpha link"), "links 1.00"));
+	extracted_free(&r);
 }
 
 /* Chinese paragraphs have no spaces and few commas: they still count. */
@@ -219,29 +178,32 @@ static void
 test_cjk(void **state)
 {
 	(void)state;
-	result r = run("<div class=nav><p><a href=/1>Home page of the site</a></p></div>"
+	extracted r = extract_page(
+	    "<div class=nav><p><a href=/1>Home page of the site</a></p></div>"
 	    "<div class=text><p>\xe5\xb8\x82\xe6\x94\xbf\xe5\xba\x9c\xe5\x91\xa8\xe4\xba\x8c"
 	    "\xe6\x99\x9a\xe4\xb8\x8a\xe5\xbc\x80\xe4\xbc\x9a\xe8\xae\xa8\xe8\xae\xba\xe6\x96"
 	    "\xb0\xe6\xa1\xa5\xe7\x9a\x84\xe8\xae\xa1\xe5\x88\x92\xe3\x80\x82</p></div>",
-	    "readability");
+	    "readability", NULL);
 
 	assert_int_equal(r.rc, PITH_OK);
 	assert_non_null(strstr(r.text, "\xe5\xb8\x82\xe6\x94\xbf\xe5\xba\x9c"));
 	assert_null(strstr(r.text, "Home page"));
-	done(&r);
+	extracted_free(&r);
 }
 
 static void
 test_title_heading_dropped(void **state)
 {
 	(void)state;
-	result r = run("<title>The new bridge is late again - Daily News</title>"
+	extracted r = extract_page(
+	    "<title>The new bridge is late again - Daily News</title>"
 	    "<article><h1>The new bridge is late again</h1>" PROSE("A.") PROSE("B.")
-	    "</article>", "readability");
+	    "</article>", "readability", NULL);
 
 	assert_null(strstr(r.text, "late again"));
-	assert_string_equal(why(&r, "The new bridge"), "dropped: repeats the title");
-	done(&r);
+	assert_string_equal(reason_of(&r, "The new bridge"),
+	    "dropped: repeats the title");
+	extracted_free(&r);
 }
 
 /* Too little under the strict rules: the relaxed retry finds it. */
@@ -249,14 +211,15 @@ static void
 test_retry(void **state)
 {
 	(void)state;
-	result r = run("<div class=extra>" PROSE("Only.") PROSE("Text.") "</div>"
-	    "<div>" PROSE("Plain.") PROSE("More.") "</div>", "readability");
+	extracted r = extract_page(
+	    "<div class=extra>" PROSE("Only.") PROSE("Text.") "</div>"
+	    "<div>" PROSE("Plain.") PROSE("More.") "</div>", "readability", NULL);
 
 	assert_int_equal(r.rc, PITH_OK);
 	assert_non_null(strstr(r.text, "Only. The council"));
 	assert_non_null(strstr(r.text, "Plain. The council"));
-	assert_non_null(strstr(why(&r, "Only."), "relaxed retry"));
-	done(&r);
+	assert_non_null(strstr(reason_of(&r, "Only."), "relaxed retry"));
+	extracted_free(&r);
 }
 
 /* An article split into sections styled alike is one article. */
@@ -264,14 +227,16 @@ static void
 test_same_class_sections(void **state)
 {
 	(void)state;
-	result r = run("<div class=body-wrap><div class=part><div><div><div><div>"
+	extracted r = extract_page(
+	    "<div class=body-wrap><div class=part><div><div><div><div>"
 	    PROSE("First.") PROSE("Second.") PROSE("Third.") "</div></div></div></div>"
 	    "</div><figure><img src=x.jpg></figure><div class=part><div><div><div><div>"
-	    PROSE("Fourth.") "</div></div></div></div></div></div>", "readability");
+	    PROSE("Fourth.") "</div></div></div></div></div></div>",
+	    "readability", NULL);
 
 	assert_non_null(strstr(r.text, "First."));
 	assert_non_null(strstr(r.text, "Fourth."));
-	done(&r);
+	extracted_free(&r);
 }
 
 /* auto: readability finds nothing in <nav>, MSS finds the text. */
@@ -279,14 +244,15 @@ static void
 test_auto_falls_back(void **state)
 {
 	(void)state;
-	result r = run("<nav>" PROSE("Nav.") PROSE("More.") PROSE("Yet.") PROSE("And.")
-	    "</nav>", "auto");
+	extracted r = extract_page(
+	    "<nav>" PROSE("Nav.") PROSE("More.") PROSE("Yet.") PROSE("And.")
+	    "</nav>", "auto", NULL);
 
 	assert_int_equal(r.rc, PITH_OK);
 	assert_non_null(strstr(r.text, "Nav. The council"));
 	assert_non_null(pith_article_note(r.a));
 	assert_non_null(strstr(pith_article_note(r.a), "mss: readability found nothing"));
-	done(&r);
+	extracted_free(&r);
 }
 
 static void
@@ -302,27 +268,28 @@ test_auto_index_page(void **state)
 		    "href=/s%d>Story number %d about the council and its bridge</a></div>",
 		    i, i);
 	snprintf(html + k, sizeof html - k, "</div>");
-	result r = run(html, "auto");
+	extracted r = extract_page(html, "auto", NULL);
 
 	assert_int_equal(r.rc, PITH_ENOARTICLE);
 	assert_int_equal(pith_article_nspans(r.a), 0);
-	done(&r);
+	extracted_free(&r);
 }
 
 static void
 test_readability_keeps_structure(void **state)
 {
 	(void)state;
-	result r = run("<article>" PROSE("A.") "<div class='code-toolbar'><pre>int\n"
+	extracted r = extract_page(
+	    "<article>" PROSE("A.") "<div class='code-toolbar'><pre>int\n"
 	    "    main(void)</pre></div><table><tr><th>City</th><th>People</th></tr>"
 	    "<tr><td>Oslo</td><td>709000</td></tr></table><blockquote class=twitter-tweet>"
 	    "<p>A tweet the story quotes, with its words.</p></blockquote>" PROSE("B.")
-	    "</article>", "readability");
+	    "</article>", "readability", NULL);
 
 	assert_non_null(strstr(r.text, "int\n    main(void)"));
 	assert_non_null(strstr(r.text, "Oslo\t709000"));
 	assert_non_null(strstr(r.text, "A tweet the story quotes"));
-	done(&r);
+	extracted_free(&r);
 }
 
 /* Furniture judged by its words: bylines, datelines, ad labels and
@@ -331,20 +298,21 @@ static void
 test_labels(void **state)
 {
 	(void)state;
-	result r = run("<article><p>By Jane Roe - 11/18/19 11:04 PM EST</p>"
+	extracted r = extract_page("<article><p>By Jane Roe - 11/18/19 11:04 PM EST</p>"
 	    "<p>PUBLISHED: 10:48, Tue, Nov 19, 2019 | UPDATED: 11:05</p>" PROSE("A.")
 	    "<p>Advertisement</p><p>The crowd gathered by the river (Image: GETTY )</p>"
 	    "<p>By the end of the night, the bridge was open.</p>"
 	    "<p>Updated guidance is expected from the council next week.</p>"
-	    PROSE("B.") "</article>", "readability");
+	    PROSE("B.") "</article>", "readability", NULL);
 
-	assert_string_equal(why(&r, "By Jane"), "dropped: byline");
-	assert_string_equal(why(&r, "PUBLISHED"), "dropped: dateline");
-	assert_string_equal(why(&r, "Advertisement"), "dropped: advertisement label");
-	assert_string_equal(why(&r, "The crowd"), "dropped: caption line");
+	assert_string_equal(reason_of(&r, "By Jane"), "dropped: byline");
+	assert_string_equal(reason_of(&r, "PUBLISHED"), "dropped: dateline");
+	assert_string_equal(reason_of(&r, "Advertisement"),
+	    "dropped: advertisement label");
+	assert_string_equal(reason_of(&r, "The crowd"), "dropped: caption line");
 	assert_non_null(strstr(r.text, "By the end of the night, the bridge was open."));
 	assert_non_null(strstr(r.text, "Updated guidance is expected"));
-	done(&r);
+	extracted_free(&r);
 }
 
 int

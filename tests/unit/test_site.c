@@ -13,21 +13,6 @@ parse(const char *html)
 	return parse_url(html, NULL);
 }
 
-/* The first node with that tag and, when given, that id. */
-static size_t
-node_of(const pith_doc *d, const char *tag, const char *id)
-{
-	for (size_t i = 0; i < pith_doc_nnodes(d); i++) {
-		const char *v = pith_node_attr(d, i, "id");
-
-		if (strcmp(pith_doc_node(d, i)->tag, tag) == 0 &&
-		    (id == NULL || (v != NULL && strcmp(v, id) == 0)))
-			return i;
-	}
-	fail_msg("no <%s id=%s>", tag, id ? id : "");
-	return 0;
-}
-
 /* The hash of <div id=ID> in html. */
 static uint64_t
 div_hash(const char *html, const char *id)
@@ -37,7 +22,7 @@ div_hash(const char *html, const char *id)
 	uint64_t *h, v;
 
 	assert_int_equal(pith_site_hashes(d, &h, &err), PITH_OK);
-	v = h[node_of(d, "div", id)];
+	v = h[node_with_id(d, id)];
 	free(h);
 	pith_doc_free(d);
 	return v;
@@ -69,8 +54,8 @@ test_hashes(void **state)
 	/* An element without text has no hash. */
 	d = parse("<body><div id=e><span></span></div><p>Text</p></body>");
 	assert_int_equal(pith_site_hashes(d, &h, &err), PITH_OK);
-	assert_true(h[node_of(d, "div", "e")] == 0);
-	assert_true(h[node_of(d, "p", NULL)] != 0);
+	assert_true(h[node_with_id(d, "e")] == 0);
+	assert_true(h[node_with_tag(d, "p")] != 0);
 	free(h);
 	pith_doc_free(d);
 }
@@ -96,7 +81,7 @@ test_count_once(void **state)
 	assert_int_equal(added, 1);
 	assert_int_equal(pith_site_pages(s), 1);
 	assert_int_equal(pith_site_hashes(d, &h, &err), PITH_OK);
-	li = node_of(d, "li", NULL);
+	li = node_with_tag(d, "li");
 	assert_int_equal(pith_site_count(s, h[li]), 1);
 
 	/* The same page again, by content or by another address: once. */
@@ -391,7 +376,7 @@ test_bounded(void **state)
 	}
 	shared_doc = parse("<body><nav><p>Shared menu</p></nav></body>");
 	assert_int_equal(pith_site_hashes(shared_doc, &h, &err), PITH_OK);
-	nav = node_of(shared_doc, "nav", NULL);
+	nav = node_with_tag(shared_doc, "nav");
 	assert_int_equal(pith_site_count(s, h[nav]), 2);
 	assert_int_equal(pith_site_save(s, 1000000, &text, &len, &err), PITH_OK);
 	for (size_t i = 0; i < len; i++)

@@ -1,13 +1,6 @@
 /* test_template.c - user templates: the line syntax and its errors, and
  * what a template selects on small pages. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
-#include <stdlib.h>
-#include <string.h>
-#include "pith.h"
+#include "helpers.h"
 
 static void
 bad_n(const char *text, size_t len, const char *msg)
@@ -59,49 +52,21 @@ test_parse_ok(void **state)
 	pith_template_free(NULL);
 }
 
-typedef struct {
-	pith_doc *d;
-	pith_article *a;
-	pith_code rc;
-	char *text;
-} result;
-
-static result
+/* html extracted by the template tpl. */
+static extracted
 run(const char *html, const char *tpl)
 {
-	result r = {0};
+	extracted r;
 	pith_template *t;
 	pith_params *p = pith_params_new();
 	pith_error err = {0};
-	size_t len;
 
 	assert_int_equal(pith_template_parse(tpl, strlen(tpl), &t, &err), PITH_OK);
 	pith_params_set_template(p, t);
-	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &r.d, &err), PITH_OK);
-	r.rc = pith_extract(r.d, "template", p, &r.a, &err);
+	r = extract_page(html, "template", p);
 	pith_params_free(p);
 	pith_template_free(t);  /* the article does not keep it */
-	assert_non_null(r.a);
-	assert_int_equal(pith_article_text(r.a, 0, &r.text, &len, &err), PITH_OK);
 	return r;
-}
-
-static void
-done(result *r)
-{
-	free(r->text);
-	pith_article_free(r->a);
-	pith_doc_free(r->d);
-}
-
-static const char *
-why(const result *r, const char *s)
-{
-	for (size_t i = 0; i < pith_doc_nblocks(r->d); i++)
-		if (strncmp(pith_doc_block(r->d, i)->text, s, strlen(s)) == 0)
-			return pith_article_block_reason(r->a, i);
-	fail_msg("no block starts with '%s'", s);
-	return NULL;
 }
 
 static const char nested[] = "<body><nav><p>Menu.</p></nav>"
@@ -114,42 +79,45 @@ static void
 test_nested(void **state)
 {
 	(void)state;
-	result r = run(nested, "class=story\nsection\n");
+	extracted r = run(nested, "class=story\nsection\n");
 
 	assert_int_equal(r.rc, PITH_OK);
 	assert_string_equal(r.text, "One.\n\nTwo.\n\nThree.");
 	assert_int_equal(pith_article_nspans(r.a), 3);
-	assert_string_equal(why(&r, "Two."), "kept: in div.story, template line 1");
-	assert_string_equal(why(&r, "Three."), "kept: in div.story, template line 1");
-	assert_string_equal(why(&r, "Four."), "dropped: outside every template match");
+	assert_string_equal(reason_of(&r, "Two."), "kept: in div.story, template line 1");
+	assert_string_equal(reason_of(&r, "Three."),
+	    "kept: in div.story, template line 1");
+	assert_string_equal(reason_of(&r, "Four."),
+	    "dropped: outside every template match");
 	assert_non_null(strstr(pith_article_note(r.a), "1 matching element, 3 blocks"));
-	done(&r);
+	extracted_free(&r);
 }
 
 static void
 test_attributes(void **state)
 {
 	(void)state;
-	result r = run(nested, "data-kind=\nDIV\n");   /* tags in any case */
+	extracted r = run(nested, "data-kind=\nDIV\n");   /* tags in any case */
 
 	/* The first rule a node matches names it: div#x is a div too. */
 	assert_string_equal(r.text, "One.\n\nTwo.\n\nThree.\n\nFive.");
-	assert_string_equal(why(&r, "Five."), "kept: in div#x, template line 1");
-	done(&r);
+	assert_string_equal(reason_of(&r, "Five."), "kept: in div#x, template line 1");
+	extracted_free(&r);
 	r = run(nested, "data-kind=asid\nclass=story wid\n");
 	assert_int_equal(r.rc, PITH_ENOARTICLE);
-	assert_string_equal(why(&r, "One."), "dropped: no element matches the template");
-	done(&r);
+	assert_string_equal(reason_of(&r, "One."),
+	    "dropped: no element matches the template");
+	extracted_free(&r);
 	r = run(nested, "data-kind=aside\n");
 	assert_string_equal(r.text, "Five.");
-	done(&r);
+	extracted_free(&r);
 	/* The whole class attribute, or one of its classes. */
 	r = run(nested, "class=story wide\n");
 	assert_string_equal(r.text, "One.\n\nTwo.\n\nThree.");
-	done(&r);
+	extracted_free(&r);
 	r = run(nested, "class=wide\n");
 	assert_string_equal(r.text, "One.\n\nTwo.\n\nThree.");
-	done(&r);
+	extracted_free(&r);
 }
 
 /* An inline match keeps the words it covers, not its whole paragraph. */
@@ -157,13 +125,13 @@ static void
 test_inline(void **state)
 {
 	(void)state;
-	result r = run("<body><p>Before <span class='hl'>the marked words</span> "
+	extracted r = run("<body><p>Before <span class='hl'>the marked words</span> "
 	    "after.</p><p>Other.</p></body>", "class=hl");
 
 	assert_int_equal(r.rc, PITH_OK);
 	assert_string_equal(r.text, "the marked words");
-	assert_string_equal(why(&r, "Before"), "kept: in span.hl, template line 1");
-	done(&r);
+	assert_string_equal(reason_of(&r, "Before"), "kept: in span.hl, template line 1");
+	extracted_free(&r);
 }
 
 static void
