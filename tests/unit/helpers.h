@@ -12,11 +12,13 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "pith.h"
 
 /* len bytes of html parsed with url as its address (NULL: none); it
@@ -209,6 +211,23 @@ file_write(const char *path, const char *text)
 	assert_non_null(f);
 	assert_int_equal(fwrite(text, 1, strlen(text), f), strlen(text));
 	assert_int_equal(fclose(f), 0);
+}
+
+/* scratch_dir()/rel into path, its folders made (mkdir -p); with text,
+ * the file written. */
+static inline void
+scratch_file(const char *rel, const char *text, char *path, size_t size)
+{
+	char *p;
+
+	assert_true((size_t)snprintf(path, size, "%s/%s", scratch_dir(), rel) < size);
+	for (p = path + strlen(scratch_dir()) + 1; (p = strchr(p, '/')) != NULL; p++) {
+		*p = '\0';
+		assert_true(mkdir(path, 0700) == 0 || errno == EEXIST);
+		*p = '/';
+	}
+	if (text != NULL)
+		file_write(path, text);
 }
 
 #endif

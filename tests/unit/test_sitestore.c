@@ -97,10 +97,7 @@ test_corrupt(void **state)
 	assert_int_equal(pith_site_pages(s), 0);
 	assert_string_equal(warn, "");
 	pith_site_free(s);
-	snprintf(path, sizeof path, "%s/pith/sites", scratch_dir());
-	assert_int_equal(util_mkdirs(path), 0);
-	snprintf(path, sizeof path, "%s/pith/sites/example.net.site", scratch_dir());
-	file_write(path, "not a store\n");
+	scratch_file("pith/sites/example.net.site", "not a store\n", path, sizeof path);
 	assert_int_equal(load_warn("example.net", &s, warn), 0);
 	assert_int_equal(pith_site_pages(s), 0);
 	assert_non_null(strstr(warn, "set aside as example.net.site.bad and rebuilt"));
@@ -120,10 +117,8 @@ test_lock_link(void **state)
 	int fd;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/pith/sites", scratch_dir());
-	assert_int_equal(util_mkdirs(path), 0);
 	snprintf(target, sizeof target, "%s/elsewhere", scratch_dir());
-	snprintf(path, sizeof path, "%s/pith/sites/example.com.lock", scratch_dir());
+	scratch_file("pith/sites/example.com.lock", NULL, path, sizeof path);
 	assert_int_equal(symlink(target, path), 0);
 	assert_int_equal(sitestore_lock("example.com", 0), -1);
 	assert_int_equal(stat(target, &st), -1);
@@ -147,10 +142,7 @@ test_busy_corrupt(void **state)
 	int fd;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/pith/sites", scratch_dir());
-	assert_int_equal(util_mkdirs(path), 0);
-	snprintf(path, sizeof path, "%s/pith/sites/example.org.site", scratch_dir());
-	file_write(path, "not a store\n");
+	scratch_file("pith/sites/example.org.site", "not a store\n", path, sizeof path);
 	assert_true((fd = sitestore_lock("example.org", 0)) >= 0);
 	assert_non_null(s = page_warn(&ss, doc, "https://example.org/a", warn));
 	assert_int_equal(pith_site_pages(s), 0);

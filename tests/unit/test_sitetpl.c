@@ -50,10 +50,7 @@ test_find(void **state)
 	snprintf(want, sizeof want, "%s/pith/sites/www.example.org.tpl", scratch_dir());
 	assert_string_equal(path, want);
 	/* example.org's file serves www.example.org too. */
-	snprintf(want, sizeof want, "%s/pith/sites", scratch_dir());
-	assert_int_equal(util_mkdirs(want), 0);
-	snprintf(want, sizeof want, "%s/pith/sites/example.org.tpl", scratch_dir());
-	file_write(want, "article\n");
+	scratch_file("pith/sites/example.org.tpl", "article\n", want, sizeof want);
 	assert_int_equal(sitetpl_find("https://www.example.org/a", host, sizeof host,
 	    path, sizeof path), 1);
 	assert_string_equal(path, want);
