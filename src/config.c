@@ -56,7 +56,7 @@ theme_exists(const char *name)
 {
 	theme t;
 
-	return themefile_load(&t, name, NULL, NULL) == 0;
+	return themefile_load(&t, name, NULL) == 0;
 }
 
 static void

@@ -74,61 +74,73 @@ set_name(theme *t, const char *name)
 	t->name[n] = '\0';
 }
 
+/* Where theme_parse's warnings go: "FILE:LINE: why" into a diag. */
+typedef struct {
+	diag *d;
+	const char *file;
+} theme_warnings;
+
+static void
+warned(void *ctx, int line, const char *msg)
+{
+	const theme_warnings *w = ctx;
+
+	diag_warn(w->d, "%s:%d: %s", w->file, line, msg);
+}
+
+/* text parsed as the theme NAME, with file in its warnings. */
+static void
+parse(theme *t, const char *text, size_t len, const char *file,
+      const char *name, diag *d)
+{
+	theme_warnings w = { d, file };
+
+	theme_parse(t, text, len, d != NULL ? warned : NULL, &w);
+	set_name(t, name);
+}
+
 static int
-load_file(theme *t, const char *path, const char *name, theme_warn_fn warn,
-          void *ctx)
+load_file(theme *t, const char *path, const char *name, diag *d)
 {
 	size_t len;
 	char *s;
 
 	if (util_read_file(path, THEMEFILE_MAX, &s, &len) != 0)
 		return -1;
-	theme_parse(t, s, len, warn, ctx);
+	parse(t, s, len, path, name, d);
 	free(s);
-	set_name(t, name);
 	return 0;
 }
 
 int
-themefile_load(theme *t, const char *name, theme_warn_fn warn, void *ctx)
+themefile_load(theme *t, const char *name, diag *d)
 {
-	char *dirs[16], path[4200], msg[160];
+	char *dirs[16], path[4200];
 	size_t n;
 	const char *text;
 	int rc = -1;
 
 	if (strchr(name, '/') != NULL) {
-		if (load_file(t, name, name, warn, ctx) == 0)
+		if (load_file(t, name, name, d) == 0)
 			return 0;
-		if (warn != NULL) {
-			snprintf(msg, sizeof msg, "cannot read the theme: %s",
-			    strerror(errno));
-			warn(ctx, 0, msg);
-		}
-		return -1;
+		return diag_fail(d, "cannot read the theme: %s", strerror(errno));
 	}
-	if (!name_ok(name)) {
-		if (warn != NULL)
-			warn(ctx, 0, "not a theme name");
-		return -1;
-	}
+	if (!name_ok(name))
+		return diag_fail(d, "not a theme name");
 	n = theme_dirs(dirs, sizeof dirs / sizeof dirs[0]);
 	for (size_t i = 0; i < n && rc != 0; i++) {
 		snprintf(path, sizeof path, "%s/%s.theme", dirs[i], name);
-		rc = load_file(t, path, name, warn, ctx);
+		rc = load_file(t, path, name, d);
 	}
 	for (size_t i = 0; i < n; i++)
 		free(dirs[i]);
 	if (rc == 0)
 		return 0;
 	if ((text = theme_builtin_text(name)) != NULL) {
-		theme_parse(t, text, strlen(text), warn, ctx);
-		set_name(t, name);
+		parse(t, text, strlen(text), name, name, d);
 		return 0;
 	}
-	if (warn != NULL)
-		warn(ctx, 0, "no such theme");
-	return -1;
+	return diag_fail(d, "no such theme");
 }
 
 static int

@@ -7,12 +7,14 @@
 
 #include <stddef.h>
 #include "theme.h"
+#include "util.h"
 
 /* Find and parse the theme NAME: a file NAME.theme in
  * $XDG_CONFIG_HOME/pith/themes, then in each of $XDG_DATA_DIRS/pith/themes,
  * then a built-in theme; a NAME with a '/' is a file's path.  Returns 0,
- * or -1 when there is no such theme (warn is told why). */
-int themefile_load(theme *t, const char *name, theme_warn_fn warn, void *ctx);
+ * a warning "FILE:LINE: why" for each bad line, or -1 with d->msg when
+ * there is no such theme. */
+int themefile_load(theme *t, const char *name, diag *d);
 
 /* The names t cycles through: the built-in themes, then other themes
  * found in the directories above, each once.  names is malloc'd, as is

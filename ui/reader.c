@@ -1220,7 +1220,7 @@ set_theme(reader *r, size_t i)
 	if (r->nthemes == 0)
 		return;
 	r->theme_i = i % r->nthemes;
-	if (themefile_load(&t, r->themes[r->theme_i], NULL, NULL) != 0) {
+	if (themefile_load(&t, r->themes[r->theme_i], NULL) != 0) {
 		message(r, 1, "cannot load the theme %s", r->themes[r->theme_i]);
 		return;
 	}
@@ -1987,8 +1987,8 @@ reader_run(const reader_options *o, diag *d)
 		r->nthemes = 0;
 	if (o->theme != NULL)
 		r->th = *o->theme;
-	else if (themefile_load(&r->th, r->dpy.colors != 0 ? "dark" : "mono", NULL, NULL) != 0)
-		themefile_load(&r->th, "mono", NULL, NULL);
+	else if (themefile_load(&r->th, r->dpy.colors != 0 ? "dark" : "mono", NULL) != 0)
+		themefile_load(&r->th, "mono", NULL);
 	for (size_t i = 0; i < r->nthemes; i++)
 		if (strcmp(r->themes[i], r->th.name) == 0)
 			r->theme_i = i;

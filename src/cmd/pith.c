@@ -403,7 +403,7 @@ run_reader(pith_options *o, const config *cfg, const char *cfg_warning,
 	int status = EXIT_ARTICLE, rc;
 
 	/* Loaded once, here, where an unknown one is a usage error. */
-	if (o->theme != NULL && themefile_load(&t, o->theme, NULL, NULL) != 0)
+	if (o->theme != NULL && themefile_load(&t, o->theme, NULL) != 0)
 		return usage_error("unknown theme '%s'", o->theme);
 	ro.theme = o->theme != NULL ? &t : NULL;
 	if ((rc = reader_run(&ro, &d)) < 0) {

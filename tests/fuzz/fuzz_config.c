@@ -138,7 +138,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fail("a width outside 20..1000", c.width);
 	if (c.algorithm[0] != '\0' && pith_algorithm_find(c.algorithm) == NULL)
 		fail("an unknown algorithm was set", 0);
-	if (c.theme[0] != '\0' && themefile_load(&t, c.theme, NULL, NULL) != 0)
+	if (c.theme[0] != '\0' && themefile_load(&t, c.theme, NULL) != 0)
 		fail("a theme that does not load was set", 0);
 	/* Without a diag, the same count. */
 	memset(&c, 0, sizeof c);

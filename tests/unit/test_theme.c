@@ -1,14 +1,5 @@
 /* test_theme.c - theme files: parsing, warnings, built-ins, fallbacks. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
+#include "helpers.h"
 #include "themefile.h"
 
 typedef struct {
@@ -151,23 +142,38 @@ test_mono(void **state)
 static void
 test_load(void **state)
 {
+	char dir[256], path[512];
 	theme t;
-	warnings w = {0};
+	diag d = {0};
 
 	(void)state;
 	setenv("XDG_CONFIG_HOME", "/nonexistent-pith-test", 1);
 	setenv("XDG_DATA_DIRS", "/nonexistent-pith-test", 1);
-	assert_int_equal(themefile_load(&t, "light", collect, &w), 0);
+	assert_int_equal(themefile_load(&t, "light", &d), 0);
+	assert_int_equal(d.nwarnings, 0);
 	assert_string_equal(t.name, "light");
 	/* Light sets its own colours, so a dark terminal's stay out. */
 	for (int e = 0; e < TH_COUNT; e++)
 		if (e != TH_EMPH && e != TH_STRONG)
 			assert_true(t.style[e].bg != THEME_DEFAULT && t.style[e].fg != THEME_DEFAULT);
-	assert_int_equal(themefile_load(&t, "no-such-theme", collect, &w), -1);
-	assert_int_equal(themefile_load(&t, "../etc/passwd", collect, &w), -1);
-	assert_int_equal(themefile_load(&t, ".hidden", collect, &w), -1);
-	assert_int_equal(themefile_load(&t, "themes/mono.theme", collect, &w), 0);
+	assert_int_equal(themefile_load(&t, "no-such-theme", &d), -1);
+	assert_string_equal(d.msg, "no such theme");
+	assert_int_equal(themefile_load(&t, "../etc/passwd", &d), -1);
+	assert_non_null(strstr(d.msg, "cannot read the theme: "));
+	assert_int_equal(themefile_load(&t, ".hidden", &d), -1);
+	assert_string_equal(d.msg, "not a theme name");
+	assert_int_equal(themefile_load(&t, "themes/mono.theme", &d), 0);
 	assert_string_equal(t.name, "mono");
+	/* A bad line of a theme file: a warning with the file and line. */
+	scratch_make(dir, sizeof dir, "theme");
+	snprintf(path, sizeof path, "%s/odd.theme", dir);
+	file_write(path, "# odd\ntext = nonsense\n");
+	assert_int_equal(themefile_load(&t, path, &d), 0);
+	assert_int_equal(d.nwarnings, 1);
+	assert_non_null(strstr(diag_warning(&d, 0), "odd.theme:2: "));
+	assert_string_equal(t.name, "odd");
+	diag_free(&d);
+	scratch_remove(dir);
 }
 
 static void
