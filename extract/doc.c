@@ -58,7 +58,8 @@ typedef struct {
 	/* The second walk's first: its nodes' names, so the walk needs none
 	 * of the input, which the caller may have freed by then. */
 	const pith_doc *first;
-	size_t cap_nodes, cap_gnodes, cap_blocks, cap_bwords, cap_runs, cap_tokens;
+	size_t cap_nodes, cap_gnodes, cap_blocks, cap_bwords, cap_runs, cap_tokens,
+	    cap_images;
 	buf text;
 	frame *stack;
 	size_t depth, max_depth;
@@ -73,6 +74,10 @@ typedef struct {
 	char *brk;
 	size_t brkcap;
 	bool title_done, base_done, canon_done, oom;
+	/* An image inside a line waits for what follows it to say where it
+	 * stands (image_place); tight: one was just placed, nothing since. */
+	bool img_wait, img_tight;
+	pith_image img;
 	const char *page_url;
 	url_base base;     /* doc->url, parsed for the links (link_resolve) */
 } builder;
@@ -226,6 +231,25 @@ token_push(builder *b, pith_token_kind kind, size_t node, size_t start,
 	};
 }
 
+/* The waiting image stands here, at the open block's end. */
+static void
+image_place(builder *b)
+{
+	pith_doc *d = b->doc;
+
+	if (!b->img_wait)
+		return;
+	b->img_wait = false;
+	b->img_tight = true;
+	if (!grow(&d->images, &b->cap_images, d->nimages + 1, sizeof *d->images)) {
+		b->oom = true;
+		return;
+	}
+	b->img.block = d->nblocks - 1;
+	b->img.at = b->text.len - b->bstart;
+	d->images[d->nimages++] = b->img;
+}
+
 /* Append bytes to the open block in a style; plain bytes (tabs, line
  * breaks) join whatever run precedes them. */
 static void
@@ -236,6 +260,9 @@ emit_styled(builder *b, const char *s, size_t n, bool plain, unsigned style,
 	pith_block *blk = &d->blocks[d->nblocks - 1];
 	pith_run *last = blk->nruns ? &d->runs[d->nruns - 1] : NULL;
 	size_t at = b->text.len - b->bstart;
+
+	image_place(b);
+	b->img_tight = false;
 
 	if (last != NULL && (plain || (last->style == style &&
 	    last->href == href))) {
@@ -337,6 +364,7 @@ block_end(builder *b)
 
 	if (!b->open)
 		return;
+	image_place(b);
 	blk = &d->blocks[d->nblocks - 1];
 	len = b->text.len - b->bstart;
 	while (len > 0 && (is_space((unsigned char)b->text.data[b->bstart + len - 1]) &&
@@ -350,6 +378,8 @@ block_end(builder *b)
 		 * go to the next block. */
 		for (i = b->tstart; i < d->ntokens; i++)
 			d->tokens[i].block = PITH_NONE;
+		while (d->nimages > 0 && d->images[d->nimages - 1].block == d->nblocks - 1)
+			d->nimages--;
 		d->nruns -= blk->nruns;
 		d->nblocks--;
 		b->text.len = b->bstart;
@@ -358,6 +388,9 @@ block_end(builder *b)
 		return;
 	}
 	blk->len = len;
+	for (i = d->nimages; i > 0 && d->images[i - 1].block == d->nblocks - 1; i--)
+		if (d->images[i - 1].at > len)
+			d->images[i - 1].at = len;
 	buf_putc(&b->text, '\0');
 	b->open = false;
 	b->ws = WS_SUPPRESS;
@@ -643,6 +676,9 @@ add_text(builder *b, const char *text, size_t n, size_t node)
 			continue;
 		}
 		if (is_space(s[i])) {
+			/* White space after an image: it stood before it. */
+			image_place(b);
+			b->img_tight = false;
 			ws_seen(b);
 			i++;
 			continue;
@@ -658,8 +694,15 @@ add_text(builder *b, const char *text, size_t n, size_t node)
 		}
 		if (!b->open)
 			return;     /* out of memory */
-		if (b->ws == WS_PENDING)
+		if (b->ws == WS_PENDING && b->img_wait && b->img.space) {
+			/* "word <img>word": the space went before the image. */
+			b->img_wait = false;
 			emit_styled(b, " ", 1, false, b->ws_style, b->ws_href);
+			b->img.space = 0;
+			b->img_wait = true;
+		} else if (b->ws == WS_PENDING) {
+			emit_styled(b, " ", 1, false, b->ws_style, b->ws_href);
+		}
 		emit(b, text + i, j - i, false);
 		b->ws = WS_CONTENT;
 		i = j;
@@ -827,8 +870,8 @@ image_src(GumboNode *g, char *out, size_t size)
 	return NULL;
 }
 
-/* An image standing between blocks becomes an image block (images in
- * the middle of a line are icons and emoji, not figures). */
+/* An image standing between blocks becomes an image block (one inside
+ * a line is image_inline's). */
 static void
 image(builder *b, GumboNode *g)
 {
@@ -888,6 +931,51 @@ image(builder *b, GumboNode *g)
 		}
 		block_end(b);
 	}
+	free(u);
+}
+
+/* An image inside a line: its alt text, collapsed, waits to be placed
+ * (image_place) beside the text, never in it.  Icons and images with
+ * no alt text say nothing. */
+static void
+image_inline(builder *b, GumboNode *g)
+{
+	pith_doc *d = b->doc;
+	char where[2048], *u = NULL, *t;
+	const char *src = image_src(g, where, sizeof where), *alt = attr(g, "alt");
+	size_t k = 0;
+
+	if (alt == NULL || int_attr(g, "width", 100) < 32 || int_attr(g, "height", 100) < 32)
+		return;
+	if ((t = malloc(strlen(alt) + 1)) == NULL) {
+		b->oom = true;
+		return;
+	}
+	for (const char *p = alt; *p; p++) {
+		size_t c = control_len((const unsigned char *)p, p[1] ? 2 : 1);
+
+		if (c > 0)
+			p += c - 1;
+		else if (!is_space((unsigned char)*p))
+			t[k++] = *p;
+		else if (k > 0 && t[k - 1] != ' ')
+			t[k++] = ' ';
+	}
+	k -= k > 0 && t[k - 1] == ' ';
+	if (k > 0 && src != NULL && (u = link_resolve(b, src)) == NULL)
+		b->oom = true;
+	if (k > 0 && !b->oom) {
+		image_place(b);
+		b->img = (pith_image){
+			.space = b->ws == WS_PENDING && !b->img_tight,
+			.alt = arena_strndup(&d->strings, t, k),
+			.src = u != NULL ? arena_strndup(&d->strings, u, strlen(u)) : NULL,
+			.href = (b->c.style & PITH_STYLE_LINK) ? b->c.href : NULL,
+		};
+		b->img_wait = b->img.alt != NULL && (u == NULL || b->img.src != NULL);
+		b->oom |= !b->img_wait;
+	}
+	free(t);
 	free(u);
 }
 
@@ -1129,6 +1217,9 @@ enter_tag(builder *b, frame *f, GumboNode *g, const char *href, bool data_cell)
 		if (!b->c.head && !data_cell && !b->open &&
 		    (!b->c.notext || b->c.noscript))
 			image(b, g);
+		else if (!b->c.head && !data_cell && b->open && !b->c.notext &&
+		    !b->c.pre)
+			image_inline(b, g);
 		break;
 	case GUMBO_TAG_FIGURE:
 		/* Text in a figure is its caption or credit; a table or
@@ -1451,6 +1542,7 @@ doc_tokens_build(pith_doc *d)
 	free(s->blocks);
 	free(s->bwords);
 	free(s->runs);
+	free(s->images);
 	free(s->tokens);
 	free(s->url);
 	free(s->title);
@@ -1487,6 +1579,7 @@ pith_doc_free(pith_doc *d)
 	free(d->blocks);
 	free(d->bwords);
 	free(d->runs);
+	free(d->images);
 	free(d->tokens);
 	free(d->text);
 	free(d->guarded);
@@ -1536,6 +1629,25 @@ const pith_block *
 pith_doc_block(const pith_doc *d, size_t i)
 {
 	return i < d->nblocks ? &d->blocks[i] : NULL;
+}
+
+const pith_image *
+pith_doc_images(const pith_doc *d, size_t i, size_t *n)
+{
+	size_t lo = 0, hi = d->nimages, k;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (d->images[mid].block < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (k = lo; k < d->nimages && d->images[k].block == i; k++)
+		;
+	*n = k - lo;
+	return *n > 0 ? &d->images[lo] : NULL;
 }
 
 const pith_node *

@@ -17,6 +17,8 @@
 #define MAX_LIST 32
 
 typedef struct {
+	const pith_doc *doc;
+	size_t block;              /* the block being written */
 	buf out;
 	int quote;                 /* <blockquote>s open */
 	int nlist;                 /* lists open */
@@ -106,7 +108,7 @@ put_styled(buf *b, const char *s, size_t n, unsigned style)
 /* Bytes s..e of blk with their styles; a link's runs share one <a>.
  * Bytes no run covers are written plain, so nothing is lost. */
 static void
-put_inline(buf *b, const pith_block *blk, size_t s, size_t e)
+put_part(buf *b, const pith_block *blk, size_t s, size_t e)
 {
 	size_t pos = s, i = 0;
 
@@ -143,6 +145,52 @@ put_inline(buf *b, const pith_block *blk, size_t s, size_t e)
 	}
 	if (pos < e)
 		esc(b, blk->text + pos, e - pos, true);
+}
+
+/* An image inside a line: <img> when its address is safe, else its alt
+ * text as the reader shows it; in its link when it has one. */
+static void
+put_image(buf *b, const pith_image *g)
+{
+	bool link = url_ok(g->href, true);
+
+	if (g->space)
+		buf_putc(b, ' ');
+	if (link) {
+		buf_puts(b, "<a");
+		attr(b, "href", g->href);
+		buf_putc(b, '>');
+	}
+	if (url_ok(g->src, false)) {
+		buf_puts(b, "<img");
+		attr(b, "src", g->src);
+		attr(b, "alt", g->alt);
+		buf_putc(b, '>');
+	} else {
+		buf_puts(b, "[image: ");
+		esc(b, g->alt, strlen(g->alt), true);
+		buf_putc(b, ']');
+	}
+	if (link)
+		buf_puts(b, "</a>");
+}
+
+/* Bytes s..e of the block being written, with the images standing in
+ * them (those at s stand before). */
+static void
+put_inline(html *h, const pith_block *blk, size_t s, size_t e)
+{
+	size_t n, from = s;
+	const pith_image *v = pith_doc_images(h->doc, h->block, &n);
+
+	for (size_t k = 0; k < n; k++) {
+		if (v[k].at <= s || v[k].at > e)
+			continue;
+		put_part(&h->out, blk, from, v[k].at);
+		put_image(&h->out, &v[k]);
+		from = v[k].at;
+	}
+	put_part(&h->out, blk, from, e);
 }
 
 /* ---------------------------------------------------------- structure */
@@ -246,7 +294,7 @@ put_block(html *h, const pith_block *blk, size_t s, size_t e)
 		snprintf(tag, sizeof tag, "h%d>", l);
 		buf_putc(b, '<');
 		buf_puts(b, tag);
-		put_inline(b, blk, s, e);
+		put_inline(h, blk, s, e);
 		buf_puts(b, "</");
 		buf_puts(b, tag);
 		break;
@@ -269,7 +317,7 @@ put_block(html *h, const pith_block *blk, size_t s, size_t e)
 			size_t ce = tab != NULL ? (size_t)(tab - blk->text) : e;
 
 			buf_puts(b, "<td>");
-			put_inline(b, blk, cs, ce);
+			put_inline(h, blk, cs, ce);
 			buf_puts(b, "</td>");
 			cs = ce + 1;
 		}
@@ -294,13 +342,13 @@ put_block(html *h, const pith_block *blk, size_t s, size_t e)
 		break;
 	case PITH_BLOCK_CAPTION:
 		buf_puts(b, "<p class=\"caption\">");
-		put_inline(b, blk, s, e);
+		put_inline(h, blk, s, e);
 		buf_puts(b, "</p>");
 		break;
 	case PITH_BLOCK_ITEM:
 	case PITH_BLOCK_PARA:
 		buf_puts(b, "<p>");
-		put_inline(b, blk, s, e);
+		put_inline(h, blk, s, e);
 		buf_puts(b, "</p>");
 		break;
 	}
@@ -378,6 +426,7 @@ pith_article_html(const pith_article *a, char **out, size_t *len,
 	html h;
 
 	memset(&h, 0, sizeof h);
+	h.doc = a->doc;
 	put_head(&h.out, a->doc);
 	for (size_t i = 0; i < a->nspans; i++) {
 		size_t s, e;
@@ -395,6 +444,7 @@ pith_article_html(const pith_article *a, char **out, size_t *len,
 			set_quote(&h, blk->quote < 0 ? 0 : blk->quote);
 			set_list(&h, blk, depth);
 		}
+		h.block = a->spans[i].block;
 		put_block(&h, blk, s, e);
 	}
 	close_table(&h);

@@ -97,6 +97,8 @@ struct pith_doc {
 	size_t nblocks;
 	pith_run *runs;
 	size_t nruns;
+	pith_image *images;      /* inside lines, by block, then at */
+	size_t nimages;
 	size_t *bwords;          /* nblocks: the word tokens in each block */
 	/* The token stream is built on first use (pith_doc_tokens): most
 	 * pages never need it.  tokens_ready is set once it is there (or

@@ -161,6 +161,22 @@ PITH_API const pith_node *pith_doc_node(const pith_doc *doc, size_t i);
 /* An attribute of node i, or NULL. */
 PITH_API const char *pith_node_attr(const pith_doc *doc, size_t i, const char *name);
 
+/* An image inside a line of text.  The text does not hold it (so what
+ * the algorithms read is the same with or without it): it stands just
+ * before byte `at` of its block's text, or at the end when at is the
+ * block's len.  (An image between blocks is a PITH_BLOCK_IMAGE block.) */
+typedef struct {
+	size_t block;
+	size_t at;
+	int space;          /* white space between the text before and it */
+	const char *alt;    /* its alt text, white space collapsed; never "" */
+	const char *src;    /* absolute URL, or NULL */
+	const char *href;   /* absolute URL of the link it is in, or NULL */
+} pith_image;
+
+/* The images inside block i's lines, in order of `at`; *n of them. */
+PITH_API const pith_image *pith_doc_images(const pith_doc *doc, size_t i, size_t *n);
+
 /* Metadata found in the page; every field NULL when absent. */
 typedef struct {
 	const char *title;      /* without the site's name */
@@ -330,7 +346,8 @@ PITH_API pith_code pith_site_load(const char *text, size_t len,
 
 /* Text options. */
 enum {
-	PITH_TEXT_CAPTIONS = 1 << 0,  /* keep figure captions and image alt text */
+	PITH_TEXT_CAPTIONS = 1 << 0,  /* keep figure captions and image alt text
+	                                 (inside a line too) */
 	PITH_TEXT_LINKS = 1 << 1      /* each link's text followed by its number,
 	                                 "[3]", as lynx -dump numbers them */
 };

@@ -53,16 +53,59 @@ text_skips(const pith_block *blk, size_t s, size_t e, unsigned flags)
 	    blk->kind == PITH_BLOCK_CAPTION) && !(flags & PITH_TEXT_CAPTIONS));
 }
 
-/* blk's text s..e into b (NULL: only count), each link's text followed
- * by "[n]", n counting on from *n; a link is a run of runs with one
- * address.  Its address goes to hrefs[n - 1] when hrefs is not NULL. */
+/* The images standing in a block, and how many are written. */
+typedef struct {
+	const pith_image *v;
+	size_t n, k;
+} images;
+
+static images
+images_of(const pith_article *a, size_t i)
+{
+	images im = {0};
+
+	im.v = pith_doc_images(a->doc, a->spans[i].block, &im.n);
+	return im;
+}
+
+/* Bytes from..to of blk into b, with the alt text of the images standing
+ * there when captions are asked for: those before `to`, and at `to` when
+ * end says so (1: any; 2: those in link href, whose number comes next). */
 static void
-put_links(buf *b, const pith_block *blk, size_t s, size_t e, size_t *n,
-          const char **hrefs)
+put_bytes(buf *b, const pith_block *blk, size_t from, size_t to, images *im,
+          unsigned flags, int end, const char *href)
+{
+	for (; im->k < im->n; im->k++) {
+		const pith_image *g = &im->v[im->k];
+
+		if (g->at > to || (g->at == to && !(end == 1 ||
+		    (end == 2 && g->href == href))))
+			break;
+		buf_put(b, blk->text + from, g->at - from);
+		from = g->at;
+		if (flags & PITH_TEXT_CAPTIONS) {
+			if (g->space)
+				buf_putc(b, ' ');
+			buf_puts(b, g->alt);
+		}
+	}
+	buf_put(b, blk->text + from, to - from);
+}
+
+/* blk's text s..e into b (NULL: only count), each link's text followed,
+ * with PITH_TEXT_LINKS, by "[n]" (n counting on from *n) that hugs its
+ * last word; a link is a run of runs with one address.  Its address
+ * goes to hrefs[n - 1] when hrefs is not NULL. */
+static void
+put_text(buf *b, const pith_block *blk, size_t s, size_t e, images *im,
+         unsigned flags, size_t *n, const char **hrefs)
 {
 	size_t at = s;
 
-	for (size_t i = 0; i < blk->nruns; i++) {
+	/* An image at s stands before the span, at the end of the one before. */
+	while (im != NULL && im->k < im->n && im->v[im->k].at <= s)
+		im->k++;
+	for (size_t i = 0; (flags & PITH_TEXT_LINKS) && i < blk->nruns; i++) {
 		const pith_run *r = &blk->runs[i];
 		size_t end = r->start + r->len;
 		char num[32];
@@ -73,18 +116,20 @@ put_links(buf *b, const pith_block *blk, size_t s, size_t e, size_t *n,
 			continue;
 		if (end > e)
 			end = e;
+		while (end > at && blk->text[end - 1] == ' ')
+			end--;
 		if (hrefs != NULL)
 			hrefs[*n] = r->href;
 		(*n)++;
 		if (b != NULL) {
-			buf_put(b, blk->text + at, end - at);
+			put_bytes(b, blk, at, end, im, flags, 2, r->href);
 			snprintf(num, sizeof num, "[%zu]", *n);
 			buf_puts(b, num);
 		}
 		at = end;
 	}
 	if (b != NULL)
-		buf_put(b, blk->text + at, e - at);
+		put_bytes(b, blk, at, e, im, flags, 1, NULL);
 }
 
 pith_code
@@ -101,12 +146,11 @@ pith_article_text(const pith_article *a, unsigned flags, char **out,
 
 		if (text_skips(blk, s, e, flags))
 			continue;
+		images im = images_of(a, i);
+
 		if (prev != NULL)
 			buf_puts(&b, adjacent(prev, blk, false) ? "\n" : "\n\n");
-		if (flags & PITH_TEXT_LINKS)
-			put_links(&b, blk, s, e, &links, NULL);
-		else
-			buf_put(&b, blk->text + s, e - s);
+		put_text(&b, blk, s, e, &im, flags, &links, NULL);
 		prev = blk;
 	}
 	return finish(&b, out, len, err);
@@ -126,7 +170,8 @@ pith_article_links(const pith_article *a, unsigned flags, const char ***hrefs,
 			const pith_block *blk = article_span(a, i, &s, &e);
 
 			if (!text_skips(blk, s, e, flags))
-				put_links(NULL, blk, s, e, &k, pass == 1 ? *hrefs : NULL);
+				put_text(NULL, blk, s, e, NULL, flags | PITH_TEXT_LINKS, &k,
+				    pass == 1 ? *hrefs : NULL);
 		}
 		if (pass == 0 && (*hrefs = calloc(k + 1, sizeof **hrefs)) == NULL)
 			return err_set(err, PITH_ENOMEM, "out of memory");
@@ -138,6 +183,7 @@ pith_article_links(const pith_article *a, unsigned flags, const char ***hrefs,
 /* ---------------------------------------------------------- Markdown */
 
 typedef struct {
+	const pith_doc *doc;
 	buf out;
 	char prefix[256];     /* what every line of the block starts with */
 	bool oneline;         /* headings and cells: line breaks become spaces */
@@ -312,9 +358,8 @@ clip(const pith_block *blk, size_t i, size_t s, size_t e, size_t *rs, size_t *re
 /* Inline content of blk's bytes s..e.  A link spans all its runs, and
  * white space at its edges goes outside the brackets. */
 static void
-md_inline(md *m, const pith_block *blk, size_t s, size_t e)
+md_part(md *m, const pith_block *blk, size_t s, size_t e, bool line_start)
 {
-	bool line_start = true;
 	size_t i = 0, j, rs, re;
 
 	while (i < blk->nruns) {
@@ -359,6 +404,48 @@ md_inline(md *m, const pith_block *blk, size_t s, size_t e)
 	}
 }
 
+/* An image inside a line: ![alt](src), in its link when it has one. */
+static void
+md_image(md *m, const pith_image *g)
+{
+	if (g->space)
+		buf_putc(&m->out, ' ');
+	if (g->href != NULL)
+		buf_putc(&m->out, '[');
+	if (g->src != NULL)
+		buf_puts(&m->out, "![");
+	md_escaped(m, g->alt, strlen(g->alt), false);
+	if (g->src != NULL) {
+		buf_puts(&m->out, "](");
+		md_url(m, g->src);
+		buf_putc(&m->out, ')');
+	}
+	if (g->href != NULL) {
+		buf_puts(&m->out, "](");
+		md_url(m, g->href);
+		buf_putc(&m->out, ')');
+	}
+}
+
+/* Inline content of bytes s..e of block b, with the images standing in
+ * it (those at s stand before it). */
+static void
+md_inline(md *m, size_t b, size_t s, size_t e)
+{
+	const pith_block *blk = pith_doc_block(m->doc, b);
+	size_t n, from = s;
+	const pith_image *v = pith_doc_images(m->doc, b, &n);
+
+	for (size_t k = 0; k < n; k++) {
+		if (v[k].at <= s || v[k].at > e)
+			continue;
+		md_part(m, blk, from, v[k].at, from == s);
+		md_image(m, &v[k]);
+		from = v[k].at;
+	}
+	md_part(m, blk, from, e, from == s);
+}
+
 static size_t
 cells(const pith_block *b, size_t s, size_t e)
 {
@@ -390,7 +477,7 @@ md_block(md *m, const pith_article *a, size_t i, const pith_block *prev)
 			buf_putc(&m->out, '#');
 		buf_putc(&m->out, ' ');
 		m->oneline = true;
-		md_inline(m, blk, s, e);
+		md_inline(m, a->spans[i].block, s, e);
 		break;
 	case PITH_BLOCK_ITEM:
 		if (blk->ordered) {
@@ -402,7 +489,7 @@ md_block(md *m, const pith_article *a, size_t i, const pith_block *prev)
 			buf_puts(&m->out, "- ");
 		}
 		strncat(m->prefix, "   ", sizeof m->prefix - strlen(m->prefix) - 1);
-		md_inline(m, blk, s, e);
+		md_inline(m, a->spans[i].block, s, e);
 		break;
 	case PITH_BLOCK_PRE: {
 		size_t f = longest_run(blk->text + s, e - s, '`') + 1;
@@ -421,7 +508,7 @@ md_block(md *m, const pith_article *a, size_t i, const pith_block *prev)
 	case PITH_BLOCK_ROW: {
 		m->table = m->oneline = true;
 		buf_puts(&m->out, "| ");
-		md_inline(m, blk, s, e);
+		md_inline(m, a->spans[i].block, s, e);
 		buf_puts(&m->out, " |");
 		if (prev == NULL || prev->kind != PITH_BLOCK_ROW) {
 			/* GitHub tables need a delimiter row as wide as the
@@ -459,7 +546,7 @@ md_block(md *m, const pith_article *a, size_t i, const pith_block *prev)
 		break;
 	case PITH_BLOCK_CAPTION:
 	case PITH_BLOCK_PARA:
-		md_inline(m, blk, s, e);
+		md_inline(m, a->spans[i].block, s, e);
 		break;
 	}
 }
@@ -469,7 +556,7 @@ pith_article_markdown(const pith_article *a, char **out, size_t *len,
                       pith_error *err)
 {
 	const pith_block *prev = NULL;
-	md m = {0};
+	md m = { .doc = a->doc };
 
 	for (size_t i = 0; i < a->nspans; i++) {
 		size_t s, e;

@@ -646,6 +646,23 @@ run -d -f markdown -u https://site.example/a.html "$T/figure.html"
 expect_text "markdown: the image" "![A lighthouse at dusk](<https://site.example/photo.jpg>)"
 expect_text "markdown: the caption" "The lighthouse, seen from the pier."
 
+# An image inside a sentence keeps its alt text in place: in Markdown as
+# an image, with --captions as words; plain text reads as if it were not
+# there (no gap, no stray space).
+cat >"$T/inline.html" <<'EOF2'
+<html><head><title>Inline</title></head><body><article>
+<p>The opening paragraph shows a <img src="/fox.jpg" alt="red fox"> in the grass, and is long enough to be the article text by any measure.</p>
+<p>The closing paragraph of the article goes on for a while so that both paragraphs belong together.</p>
+</article></body></html>
+EOF2
+run -d "$T/inline.html"
+expect_text "inline image: plain text as if it were not there" "shows a in the grass"
+run -d --captions "$T/inline.html"
+expect_text "inline image: --captions keeps its alt text in place" "shows a red fox in the grass"
+run -d -f markdown -u https://site.example/a.html "$T/inline.html"
+expect_text "inline image: Markdown keeps it in place" \
+    "shows a ![red fox](<https://site.example/fox.jpg>) in the grass"
+
 # ------------------------------------------------------------- terminal
 
 # -d output loses bidi overrides and isolates, to a terminal with the

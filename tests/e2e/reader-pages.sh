@@ -59,6 +59,13 @@ for cols in 80 50; do
 	quits "q after the table at $cols"
 done
 
+# ---- an image inside a sentence shows its alt text in place
+start 100 24 "$D/images.html"
+check "images: page open" "Images in sentences"
+check "an image in a sentence shows as [image: alt], in place" \
+    "middle of it, [image: a red fox] running"
+quits "q after the images"
+
 # ---- a missing save_dir is made (private) and the message says so
 printf 'save_dir = %s/new/articles\n' "$T" >"$T/cfg/pith/config"
 start 80 24 "$D/long.html"

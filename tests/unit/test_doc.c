@@ -152,7 +152,7 @@ static void
 test_images(void **state)
 {
 	(void)state;
-	pith_doc *d = parse("<p>text <img src=icon.png alt=icon> more</p>"
+	pith_doc *d = parse("<p>text <img src=icon.png alt=icon width=16> more</p>"
 	    "<img src='data:image/gif;base64,R0l' data-src='/a.jpg' alt=' A\n cat '>"
 	    "<noscript><img src='/a.jpg' alt='A cat'></noscript>"
 	    "<img src='data:,' alt='Lazy'><noscript><img src='/b.jpg'></noscript>"
@@ -160,7 +160,7 @@ test_images(void **state)
 	    "<img src='/pixel.gif' width=1 height=1><img src='data:,'>"
 	    "<figure><img src='/d.jpg'><figcaption>Cap</figcaption><p>Credit</p></figure>");
 
-	/* Inline images are icons, not blocks; the rest are. */
+	/* Icons in a line are nothing; images between blocks are blocks. */
 	assert_string_equal(block(d, 0)->text, "text more");
 	assert_int_equal(block(d, 1)->kind, PITH_BLOCK_IMAGE);
 	assert_string_equal(block(d, 1)->text, "A cat");
@@ -179,6 +179,57 @@ test_images(void **state)
 	for (size_t i = 0; i < pith_doc_ntokens(d); i++)
 		assert_true(pith_doc_tokens(d)[i].kind == PITH_TOKEN_TAG ||
 		    pith_doc_tokens(d)[i].block == 0 || pith_doc_tokens(d)[i].block >= 5);
+	pith_doc_free(d);
+}
+
+/* An image inside a line stands beside the text, not in it: the text
+ * (and what the algorithms read) is what it was without it. */
+static void
+test_images_inline(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<p>A fox <img src='/f.jpg' alt=' red \n fox '><img alt=x>"
+	    " and <a href='/l'>a <img src='/g.jpg' alt=dog></a>.<br>"
+	    "<img src='/n.jpg'>end <img src='/i.png' alt=icon height=20>"
+	    "<img src='/z.png' alt=' '>so <img alt=t>x<img alt=u> y <img alt=v></p>"
+	    "<pre>code <img src='/c.png' alt=C></pre><p>no <img alt=w></p>");
+	const pith_image *g;
+	size_t n;
+
+	/* The stray space before "." was in the text before too. */
+	assert_string_equal(block(d, 0)->text, "A fox and a .\nend so x y");
+	g = pith_doc_images(d, 0, &n);
+	assert_int_equal(n, 6);
+	/* After "fox", a space before it; the next one right after it. */
+	assert_int_equal(g[0].at, 5);
+	assert_int_equal(g[0].space, 1);
+	assert_string_equal(g[0].alt, "red fox");
+	assert_string_equal(g[0].src, "https://example.org/f.jpg");
+	assert_null(g[0].href);
+	assert_int_equal(g[1].at, 5);
+	assert_int_equal(g[1].space, 0);
+	assert_null(g[1].src);
+	/* "a <img>.": the space was before it, so it stands after it; in a
+	 * link, which it knows. */
+	assert_int_equal(g[2].at, 12);
+	assert_int_equal(g[2].space, 0);
+	assert_string_equal(g[2].href, "https://example.org/l");
+	assert_int_equal(g[3].at, 21);
+	assert_int_equal(g[3].space, 0);
+	assert_string_equal(g[3].alt, "t");
+	assert_int_equal(g[4].at, 22);
+	assert_int_equal(g[4].space, 0);
+	/* At the end, where no space follows in the text. */
+	assert_int_equal(g[5].at, 24);
+	assert_int_equal(g[5].space, 1);
+	/* Not in code; none in a block of none. */
+	assert_string_equal(block(d, 1)->text, "code");
+	assert_null(pith_doc_images(d, 1, &n));
+	assert_int_equal(n, 0);
+	g = pith_doc_images(d, 2, &n);
+	assert_int_equal(n, 1);
+	assert_int_equal(g[0].at, 2);
+	assert_null(pith_doc_images(d, 9, &n));
 	pith_doc_free(d);
 }
 
@@ -764,6 +815,7 @@ main(void)
 		cmocka_unit_test(test_pre_verbatim),
 		cmocka_unit_test(test_headings_quotes_captions_rules),
 		cmocka_unit_test(test_images),
+		cmocka_unit_test(test_images_inline),
 		cmocka_unit_test(test_lists),
 		cmocka_unit_test(test_tables),
 		cmocka_unit_test(test_line_breaks),

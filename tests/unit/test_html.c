@@ -220,7 +220,9 @@ test_dangerous_hrefs_dropped(void **state)
 	    "<a href=\"/relative?a=1&amp;b=2\">rel</a> "
 	    "<a href=\"http://example.com/x\">plain</a></p>"
 	    "<img src=\"data:image/png;base64,AAAA\" alt=\"inline\">"
-	    "<img src=\"javascript:alert(1)\" alt=\"jsimg\"><p>end</p>");
+	    "<img src=\"javascript:alert(1)\" alt=\"jsimg\"><p>end "
+	    "<img src=\"javascript:alert(2)\" alt=\"in a line\"> and "
+	    "<a href=\"/p\"><img src=\"/pic.png\" alt=\"pic &quot;2&quot;\"></a> too</p>");
 
 	(void)state;
 	assert_non_null(out);
@@ -236,6 +238,9 @@ test_dangerous_hrefs_dropped(void **state)
 	has(out, "<a href=\"http://example.com/x\">plain</a>");
 	has(out, "[image: inline]");
 	has(out, "[image: jsimg]");
+	/* An image in a line: in place, or its words when its address is bad. */
+	has(out, "end [image: in a line] and <a href=\"https://example.org/p\"><img "
+	    "src=\"https://example.org/pic.png\" alt=\"pic &quot;2&quot;\"></a>");
 	check_markup(out);
 	free(out);
 }

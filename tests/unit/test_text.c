@@ -534,6 +534,52 @@ test_links_numbered(void **state)
 	pith_doc_free(d);
 }
 
+/* An image inside a sentence: its alt text in place with captions (and
+ * its link's number after it), and without them the text reads as if it
+ * were not there: no double space, no space before the end. */
+static void
+test_images_inline(void **state)
+{
+	static const char html[] = "<article><p>A fox <img src=f.jpg alt='red fox'> ran, "
+	    "a <img src=a.png alt=A> <img src=b.png alt=B> bee, <a href=/l>see "
+	    "<img src=g.jpg alt=dog></a> and <a href=/m><img src=m.jpg alt=cat></a> "
+	    "here <img src=e.jpg alt=end></p></article>";
+	pith_parse_options po = { .url = "https://e.com/" };
+	pith_doc *d = NULL;
+	pith_article *a = NULL;
+	pith_error err = {0};
+	const char **links;
+	size_t len, n;
+	char *out;
+
+	(void)state;
+	assert_int_equal(pith_doc_parse(html, strlen(html), &po, &d, &err), PITH_OK);
+	assert_int_equal(pith_extract(d, "readability", NULL, &a, &err), PITH_OK);
+	assert_int_equal(pith_article_text(a, 0, &out, &len, &err), PITH_OK);
+	assert_string_equal(out, "A fox ran, a bee, see and here");
+	free(out);
+	assert_int_equal(pith_article_text(a, PITH_TEXT_LINKS, &out, &len, &err), PITH_OK);
+	assert_string_equal(out, "A fox ran, a bee, see[1] and here");
+	free(out);
+	assert_int_equal(pith_article_links(a, 0, &links, &n, &err), PITH_OK);
+	assert_int_equal(n, 1);
+	free(links);
+	assert_int_equal(pith_article_text(a, PITH_TEXT_CAPTIONS | PITH_TEXT_LINKS, &out,
+	    &len, &err), PITH_OK);
+	/* A link with no text but an image has no number. */
+	assert_string_equal(out, "A fox red fox ran, a A B bee, see dog[1] and cat here end");
+	free(out);
+	assert_int_equal(pith_article_markdown(a, &out, &len, &err), PITH_OK);
+	assert_string_equal(out, "A fox ![red fox](<https://e.com/f.jpg>) ran, a "
+	    "![A](<https://e.com/a.png>) ![B](<https://e.com/b.png>) bee, "
+	    "[see](<https://e.com/l>) [![dog](<https://e.com/g.jpg>)](<https://e.com/l>) and "
+	    "[![cat](<https://e.com/m.jpg>)](<https://e.com/m>) here "
+	    "![end](<https://e.com/e.jpg>)\n");
+	free(out);
+	pith_article_free(a);
+	pith_doc_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -573,6 +619,7 @@ int main(void)
 		cmocka_unit_test(test_cjk_rtl_unchanged),
 		cmocka_unit_test(test_control_chars_never_output),
 		cmocka_unit_test(test_links_numbered),
+		cmocka_unit_test(test_images_inline),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -542,13 +542,29 @@ is_dropped(const pith_span *kept, size_t nkept, size_t s)
 	return 1;
 }
 
-/* The display string of bytes [s, e) of blk; in the overlay the dropped
- * stretches are marked DROPPED on their pieces. */
-
+/* An image inside a line, as image blocks show: [image: alt]. */
 static void
-block_string(builder *bd, const pith_block *blk, size_t s, size_t e,
+inline_image(builder *bd, const pith_image *g, unsigned mode, unsigned attr)
+{
+	int link = g->href != NULL && g->href == bd->href ? bd->link : -1;
+
+	if (g->space)
+		ds_text(&bd->ds, " ", 1, mode, bd->base, attr, 1, -1);
+	ds_deco(&bd->ds, "[image: ", TH_IMAGE, link);
+	ds_text(&bd->ds, g->alt, strlen(g->alt), mode, TH_IMAGE, attr, 1, link);
+	ds_deco(&bd->ds, "]", TH_IMAGE, link);
+}
+
+/* The display string of bytes [s, e) of block b, with the images that
+ * stand in them; in the overlay the dropped stretches are marked
+ * DROPPED on their pieces. */
+static void
+block_string(builder *bd, size_t b, size_t s, size_t e,
              const pith_span *kept, size_t nkept)
 {
+	const pith_block *blk = pith_doc_block(bd->d, b);
+	size_t nimg, m = 0;
+	const pith_image *img = pith_doc_images(bd->d, b, &nimg);
 	unsigned base = block_elem(blk);
 	unsigned mode = (bd->o->ascii ? ASCII : 0) | KEEP_NL |
 	    (blk->kind == PITH_BLOCK_ROW ? KEEP_TAB : 0) |
@@ -561,6 +577,8 @@ block_string(builder *bd, const pith_block *blk, size_t s, size_t e,
 	bd->pending = 0;
 	if (blk->kind == PITH_BLOCK_IMAGE)
 		ds_deco(&bd->ds, e > s ? "[image: " : "[image]", TH_IMAGE, -1);
+	while (m < nimg && img[m].at <= s)
+		m++;
 	for (size_t i = 0; i < blk->nruns; i++) {
 		const pith_run *r = &blk->runs[i];
 		size_t rs = r->start > s ? r->start : s;
@@ -574,12 +592,16 @@ block_string(builder *bd, const pith_block *blk, size_t s, size_t e,
 			const char *href = (r->style & PITH_STYLE_LINK) ? r->href : NULL;
 			size_t trail = 0;
 
-			for (size_t k = 0; bd->has_ov && k < nkept; k++) {
-				if (kept[k].start > rs && kept[k].start < ce)
-					ce = kept[k].start;
-				if (kept[k].end > rs && kept[k].end < ce)
-					ce = kept[k].end;
+			for (size_t j = 0; bd->has_ov && j < nkept; j++) {
+				if (kept[j].start > rs && kept[j].start < ce)
+					ce = kept[j].start;
+				if (kept[j].end > rs && kept[j].end < ce)
+					ce = kept[j].end;
 			}
+			for (; m < nimg && img[m].at == rs; m++)
+				inline_image(bd, &img[m], mode, dropped ? DROPPED : 0);
+			if (m < nimg && img[m].at < ce)
+				ce = img[m].at;
 			/* A cell's tab or a line break joins the run before it
 			 * (pith.h), but is never part of its link: the number
 			 * goes before it, not into the next cell or line. */
@@ -618,6 +640,8 @@ block_string(builder *bd, const pith_block *blk, size_t s, size_t e,
 			rs = ce;
 		}
 	}
+	for (; m < nimg && img[m].at <= e; m++)
+		inline_image(bd, &img[m], mode, 0);
 	bd->pending = 0;
 	close_link(bd, NULL);
 	if (blk->kind == PITH_BLOCK_IMAGE && e > s)
@@ -974,7 +998,6 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 		return;
 	}
 	for (size_t i = 0; i < n; i++) {
-		const pith_block *blk = pith_doc_block(bd->d, items[i].block);
 		size_t k0;
 
 		while (k < nkept && kept[k].block < items[i].block)
@@ -982,7 +1005,7 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 		k0 = k;
 		while (k < nkept && kept[k].block == items[i].block)
 			k++;
-		block_string(bd, blk, items[i].s, items[i].e,
+		block_string(bd, items[i].block, items[i].s, items[i].e,
 		    kept != NULL ? kept + k0 : NULL, k - k0);
 		ds_copy(&rows[i], &bd->ds, 0, bd->ds.len);
 	}
@@ -1242,7 +1265,7 @@ walk_block(builder *bd, const item *it, const pith_span *kept, size_t nkept,
 		for (int c = 0; c < (w < 40 ? w : 40); c++)
 			ds_deco(&bd->ds, bd->o->ascii ? "-" : "\xe2\x94\x80", TH_RULE, -1);
 	} else {
-		block_string(bd, blk, it->s, it->e, kept != NULL ? kept + k0 : NULL,
+		block_string(bd, b, it->s, it->e, kept != NULL ? kept + k0 : NULL,
 		    *k - k0);
 	}
 	if (bd->ds.oom)
