@@ -7,7 +7,8 @@
  * tools/meta-check.py: JSON-LD of an article type first, then <meta>
  * name/property values, then the document itself (<title> without the
  * site's name, byline elements, <time>, the first paragraph).  Where
- * pith goes further (the site's name cut from every title, dates from
+ * pith goes further (the site's name, or its application-name or domain,
+ * cut from every title; dates from
  * itemprop, pubdate and <time>, dir from where the text is) the
  * comments say so.  Values are cleaned (white space collapsed, controls
  * dropped, length bounded) and live in the doc's string arena.
@@ -38,7 +39,7 @@ enum meta_key {
 	MK_DC_DESCRIPTION, MK_DCTERM_DESCRIPTION, MK_OG_DESCRIPTION,
 	MK_WEIBO_ARTICLE_DESCRIPTION, MK_WEIBO_WEBPAGE_DESCRIPTION,
 	MK_DESCRIPTION, MK_TWITTER_DESCRIPTION,
-	MK_OG_SITE_NAME,
+	MK_OG_SITE_NAME, MK_APPLICATION_NAME,
 	MK_PUBLISHED_TIME, MK_PARSELY_PUB_DATE, MK_DATE_PUBLISHED, MK_PUBDATE,
 	MK_DATE,
 	MK_OG_IMAGE, MK_TWITTER_IMAGE,
@@ -61,6 +62,11 @@ typedef struct {
 	size_t h1_node;
 	size_t nh1;
 	meta_ld ld;
+	/* What the site may be called in a title: its name, the
+	 * application-name, its domain ("wikipedia", "wikipedia.org"). */
+	const char *names[4], *site;
+	size_t nnames;
+	char domain[2][128];
 	buf tmp;
 	bool oom;
 } meta_scan;
@@ -489,6 +495,7 @@ meta_key_of(const char *name)
 		{ "description", MK_DESCRIPTION },
 		{ "twitter:description", MK_TWITTER_DESCRIPTION },
 		{ "og:site_name", MK_OG_SITE_NAME },
+		{ "application-name", MK_APPLICATION_NAME },
 		{ "article:published_time", MK_PUBLISHED_TIME },
 		{ "parsely-pub-date", MK_PARSELY_PUB_DATE },
 		{ "datepublished", MK_DATE_PUBLISHED }, { "pubdate", MK_PUBDATE },
@@ -995,23 +1002,68 @@ meta_find_seps(const char *t, size_t n)
 	return r;
 }
 
-/* t without the site's name when that is its first or last part
- * ("Headline | Site"), or NULL. */
-static const char *
-meta_cut_site(meta_scan *s, const char *t, const char *site)
+/* Whether t[0..n) is one of the site's names. */
+static bool
+meta_names_site(const meta_scan *s, const char *t, size_t n)
 {
-	size_t n = strlen(t), after, rest;
-	meta_seps sp = meta_find_seps(t, n);
+	for (size_t i = 0; i < s->nnames; i++)
+		if (meta_same(t, n, s->names[i]))
+			return true;
+	return false;
+}
 
-	if (site == NULL || sp.count == 0)
+/* A title's first and last parts: the first is t[0..head), the rest
+ * after it starts at next; the last is t[tail..n), what is before it
+ * ends at cut. */
+typedef struct {
+	size_t head, next, cut, tail;
+} meta_parts;
+
+/* t[0..n) in parts at its separators (" | ", " - ", ...), else at "_"
+ * (Chinese sites write "Headline_Section_Site"); false when it has
+ * neither. */
+static bool
+meta_split(const char *t, size_t n, meta_parts *p)
+{
+	meta_seps sp = meta_find_seps(t, n);
+	const char *f, *l;
+
+	if (sp.count > 0) {
+		*p = (meta_parts){ sp.first, sp.first + sp.flen + 2, sp.last,
+		    sp.last + sp.llen + 2 };
+		return true;
+	}
+	if ((f = memchr(t, '_', n)) == NULL)
+		return false;
+	l = f;
+	for (const char *q = f; q != NULL; q = memchr(q + 1, '_', n - (size_t)(q + 1 - t)))
+		l = q;
+	*p = (meta_parts){ (size_t)(f - t), (size_t)(f - t) + 1, (size_t)(l - t),
+	    (size_t)(l - t) + 1 };
+	return true;
+}
+
+/* t without the site's name when that is its first or last part
+ * ("Headline | Site", "Site: Headline" aside), or NULL; when what is
+ * left is still in parts and a heading reads its first, that part
+ * ("Headline_Section_Site": the headline). */
+static const char *
+meta_cut_site(meta_scan *s, const char *t)
+{
+	size_t n = strlen(t);
+	const char *r = NULL, *h;
+	meta_parts p;
+
+	if (!meta_split(t, n, &p))
 		return NULL;
-	after = sp.last + sp.llen + 2;
-	rest = sp.first + sp.flen + 2;
-	if (meta_same(t + after, n - after, site))
-		return meta_clean(s, t, sp.last, false);
-	if (meta_same(t, sp.first, site))
-		return meta_clean(s, t + rest, n - rest, false);
-	return NULL;
+	if (meta_names_site(s, t + p.tail, n - p.tail))
+		r = meta_clean(s, t, p.cut, false);
+	else if (meta_names_site(s, t, p.head))
+		r = meta_clean(s, t + p.next, n - p.next, false);
+	if (r != NULL && meta_split(r, strlen(r), &p) &&
+	    (h = meta_clean(s, r, p.head, false)) != NULL && meta_heading_is(s, h))
+		return h;
+	return r;
 }
 
 /* The headline in the page's <title>: the site's name cut off.  This is
@@ -1022,13 +1074,13 @@ meta_cut_site(meta_scan *s, const char *t, const char *site)
  * leaves four words or fewer.  Knowing the site's name settles which
  * side to drop. */
 static const char *
-meta_title_cut(meta_scan *s, const char *orig, const char *site)
+meta_title_cut(meta_scan *s, const char *orig)
 {
 	size_t n = strlen(orig), curn = n, words;
 	meta_seps sp = meta_find_seps(orig, n);
 	const char *cur = orig, *r;
 
-	if ((r = meta_cut_site(s, orig, site)) != NULL)
+	if ((r = meta_cut_site(s, orig)) != NULL)
 		return r;
 	if (sp.count > 0) {
 		curn = sp.last;
@@ -1407,23 +1459,67 @@ meta_image(meta_scan *s, const char *v)
 	return r;
 }
 
+/* Whether t is the site's name (of the names a title's part may be,
+ * the first: an application-name or a domain is often the title). */
 static bool
-meta_is_site(const char *t, const char *site)
+meta_is_site(const meta_scan *s, const char *t)
 {
-	return t != NULL && site != NULL && meta_same(t, strlen(t), site);
+	return t != NULL && s->site != NULL && meta_same(t, strlen(t), s->site);
 }
 
 /* A title without the site's name, when that is a part of it. */
 static const char *
-meta_strip_site(meta_scan *s, const char *t, const char *site)
+meta_strip_site(meta_scan *s, const char *t)
 {
-	const char *r = t != NULL ? meta_cut_site(s, t, site) : NULL;
+	const char *r = t != NULL ? meta_cut_site(s, t) : NULL;
 
 	return r != NULL ? r : t;
 }
 
+/* The registrable part of the doc's host ("wikipedia" of
+ * en.wikipedia.org, "bbc" of www.bbc.co.uk), alone and with what
+ * follows it, into s->names. */
+static void
+meta_domain(meta_scan *s)
+{
+	static const char *const second[] = {
+		"co", "com", "net", "org", "ac", "gov", "edu", "ne", "or", "go",
+	};
+	const char *u = s->d->url, *h, *at, *end, *dot[3] = { NULL, NULL, NULL };
+	const char *reg;
+	size_t n, k = 0;
+
+	if (u == NULL || (h = strstr(u, "://")) == NULL)
+		return;
+	h += 3;
+	if ((at = memchr(h, '@', strcspn(h, "/?#"))) != NULL)
+		h = at + 1;
+	end = h + strcspn(h, ":/?#");
+	for (const char *p = end; p > h && k < 3; p--)
+		if (p[-1] == '.')
+			dot[k++] = p - 1;
+	/* no dot, an address by number, or an empty label */
+	if (k == 0 || end[-1] <= '9' || dot[0] + 1 == end)
+		return;
+	reg = dot[1] != NULL ? dot[1] + 1 : h;
+	for (size_t i = 0; dot[1] != NULL && end - dot[0] == 3 &&
+	    i < sizeof second / sizeof second[0]; i++)
+		if ((size_t)(dot[0] - reg) == strlen(second[i]) &&
+		    meta_ieqn(reg, second[i], strlen(second[i])))
+			reg = dot[2] != NULL ? dot[2] + 1 : h;
+	n = (size_t)(end - reg);
+	if (reg == dot[0] || n >= sizeof s->domain[0])
+		return;
+	memcpy(s->domain[1], reg, n);
+	s->domain[1][n] = '\0';
+	memcpy(s->domain[0], reg, n);
+	s->domain[0][strcspn(s->domain[0], ".")] = '\0';
+	s->names[s->nnames++] = s->domain[0];
+	s->names[s->nnames++] = s->domain[1];
+}
+
 static const char *
-meta_title(meta_scan *s, const char *site)
+meta_title(meta_scan *s)
 {
 	static const enum meta_key keys[] = {
 		MK_DC_TITLE, MK_DCTERM_TITLE, MK_OG_TITLE, MK_WEIBO_ARTICLE_TITLE,
@@ -1433,7 +1529,7 @@ meta_title(meta_scan *s, const char *site)
 	const char *doc = NULL, *t, *h;
 
 	if (s->title != NULL && (doc = meta_element_text(s, s->title)) != NULL)
-		doc = meta_title_cut(s, doc, site);
+		doc = meta_title_cut(s, doc);
 	if (ld->name != NULL && ld->headline != NULL &&
 	    strcmp(ld->name, ld->headline) != 0) {
 		/* Some sites put their own name in name and the title in
@@ -1441,15 +1537,15 @@ meta_title(meta_scan *s, const char *site)
 		bool nm = doc != NULL && meta_similarity(ld->name, doc) > 0.75;
 		bool hm = doc != NULL && meta_similarity(ld->headline, doc) > 0.75;
 
-		t = (hm && !nm) || meta_is_site(ld->name, site) ? ld->headline :
+		t = (hm && !nm) || meta_is_site(s, ld->name) ? ld->headline :
 		    ld->name;
 	} else if ((t = ld->name) == NULL && (t = ld->headline) == NULL) {
 		t = meta_first(s, keys, sizeof keys / sizeof keys[0]);
 	}
-	if (t != NULL && !meta_is_site(t, site))
-		return meta_strip_site(s, t, site);
+	if (t != NULL && !meta_is_site(s, t))
+		return meta_strip_site(s, t);
 	/* a title that is just the site's name says nothing */
-	if (doc != NULL && !meta_is_site(doc, site))
+	if (doc != NULL && !meta_is_site(s, doc))
 		return doc;
 	if (s->h1 != NULL && (h = meta_element_text(s, s->h1)) != NULL)
 		return h;
@@ -1482,7 +1578,12 @@ meta_extract(pith_doc *d)
 	m->site = s.ld.site;
 	if (m->site == NULL)
 		m->site = meta_cleans(&s, s.val[MK_OG_SITE_NAME], true);
-	m->title = meta_title(&s, m->site);
+	if ((s.site = m->site) != NULL)
+		s.names[s.nnames++] = m->site;
+	if ((v = meta_cleans(&s, s.val[MK_APPLICATION_NAME], true)) != NULL)
+		s.names[s.nnames++] = v;
+	meta_domain(&s);
+	m->title = meta_title(&s);
 
 	m->byline = s.ld.byline;
 	if (m->byline == NULL)

@@ -11,6 +11,7 @@
 #include <unicase.h>
 #include <unictype.h>
 #include <unistr.h>
+#include "layout.h"
 #include "output.h"
 #include "save.h"
 
@@ -131,15 +132,16 @@ save_render(const pith_article *a, int markdown, int width, char **out, size_t *
 	const char *title = pith_doc_title(d), *url = pith_doc_url(d);
 	/* Only the page's own date: a saved copy must not pass today off
 	 * as the article's. */
-	const char *date = m != NULL ? m->published : NULL, *by = m != NULL ? m->byline : NULL;
+	const char *by = m != NULL ? m->byline : NULL;
 	const unsigned flags = PITH_TEXT_CAPTIONS | PITH_TEXT_LINKS;
-	char *body = NULL;
+	char *body = NULL, date[128];
 	size_t blen = 0;
 	pith_error err;
 	util_buf b = {0};
 
 	*out = NULL;
 	*len = 0;
+	layout_date(m != NULL ? m->published : NULL, date, sizeof date);
 	if ((markdown ? pith_article_markdown(a, &body, &blen, &err) :
 	    pith_article_text(a, flags, &body, &blen, &err)) != PITH_OK)
 		return -1;

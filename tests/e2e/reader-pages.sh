@@ -66,6 +66,15 @@ check "an image in a sentence shows as [image: alt], in place" \
     "middle of it, [image: a red fox] running"
 quits "q after the images"
 
+# ---- the header: the title without the site's name, an author who is
+# the site once, the date as people write it
+start 100 24 "$D/header.html"
+check "header: page open" "Rain in Spain"
+check_not "header: the site's name is cut from the title" "Rain in Spain - Wikipedia"
+check "header: author and site once, the date as a date" \
+    "BBC News $(printf '\302\267') 17 Mar 2015 $(printf '\302\267') 1 min read"
+quits "q after the header"
+
 # ---- a missing save_dir is made (private) and the message says so
 printf 'save_dir = %s/new/articles\n' "$T" >"$T/cfg/pith/config"
 start 80 24 "$D/long.html"

@@ -37,7 +37,7 @@ if [ "$(sed -n 3p "$f")" = "https://news.example/2024/story.html" ] && [ -z "$(s
 else
 	not_ok "then the address, and no date: the page has none" "$(head -5 "$f")"
 fi
-if grep -q "$(date +%Y-%m-%d)" "$f"; then not_ok "today's date is nowhere" "$(head -5 "$f")"
+if grep -q -e "$(date +%Y-%m-%d)" -e "$(LC_ALL=C date '+%-d %b %Y')" "$f"; then not_ok "today's date is nowhere" "$(head -5 "$f")"
 else ok "today's date is nowhere"; fi
 if grep -q "a link to another story\[1\]" "$f" && grep -q "a second link\[2\]" "$f"; then
 	ok "links are numbered in the text"

@@ -516,6 +516,50 @@ test_help_text(void **state)
 	layout_free(&l);
 }
 
+/* The header says each thing once, its date as people write it; an
+ * image inside a line shows in place. */
+static void
+test_header_and_images(void **state)
+{
+	static const char *const dates[][2] = {
+		{ "2015-03-17T16:27:40.294Z", "17 Mar 2015" },
+		{ "2001-10-29", "29 Oct 2001" },
+		{ "1999-12-01 08:00:00", "1 Dec 1999" },
+		{ "05/29/2007 09:49:00", "05/29/2007 09:49:00" },
+		{ "2015-13-01", "2015-13-01" },
+		{ "2015-03-17x", "2015-03-17x" },
+		{ "2015-3-17", "2015-3-17" },
+		{ "", "" },
+	};
+	char out[64], small[8];
+	fixture f;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof dates / sizeof dates[0]; i++) {
+		layout_date(dates[i][0], out, sizeof out);
+		assert_string_equal(out, dates[i][1]);
+	}
+	layout_date(NULL, out, sizeof out);
+	assert_string_equal(out, "");
+	layout_date("2015-03-17", small, sizeof small);
+	assert_string_equal(small, "17 Mar ");
+	load(&f, "<html><head><title>Rain falls</title>"
+	    "<meta name=author content='Daily News'>"
+	    "<meta property=og:site_name content='daily news'>"
+	    "<meta property=article:published_time content='2015-03-17T16:27:40.294Z'>"
+	    "</head><body><article><p>A paragraph long enough to be kept, with a "
+	    "<img src=f.jpg alt='red fox'> in it and more words after the image.</p>"
+	    "</article></body></html>", "readability", 200, 0);
+	i = find_line(&f.l, "Daily News");
+	assert_true(i != LAYOUT_NONE);
+	assert_non_null(strstr(line_text(&f.l, i), "Daily News \xc2\xb7 17 Mar 2015 \xc2\xb7 1 min read"));
+	assert_null(strstr(line_text(&f.l, i), "daily news"));
+	assert_true(find_line(&f.l, "with a [image: red fox] in it") != LAYOUT_NONE);
+	check_lines(&f.l, 200);
+	unload(&f);
+}
+
 int
 main(void)
 {
@@ -531,6 +575,7 @@ main(void)
 		cmocka_unit_test(test_overlay),
 		cmocka_unit_test(test_overlay_rows),
 		cmocka_unit_test(test_help_text),
+		cmocka_unit_test(test_header_and_images),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -253,6 +253,47 @@ test_title_site_name_known(void **state)
 	    "\"name\":\"Money Daily\"}}"), "Rates rise again");
 }
 
+/* Without og:site_name, the application-name and the host's domain name
+ * the site as well, in any title source, with "_" between parts too
+ * (what is left keeps the part a heading reads) -- never a whole title. */
+static void
+test_title_site_name_found(void **state)
+{
+	pith_doc *d;
+
+	(void)state;
+	d = parse_url("<html><head><title>Mozilla - Wikipedia</title></head>" BODY "</html>",
+	    "https://en.wikipedia.org/wiki/Mozilla");
+	assert_string_equal(pith_doc_title(d), "Mozilla");
+	pith_doc_free(d);
+	d = parse_url("<html><head><title>Rates - BBC.co.uk</title></head>" BODY "</html>",
+	    "http://www.bbc.co.uk/news");
+	assert_string_equal(pith_doc_title(d), "Rates");
+	pith_doc_free(d);
+	d = parse_url("<html><head><title>Rates | BBC</title></head>" BODY "</html>",
+	    "https://user@bbc.co.uk:8080/news");
+	assert_string_equal(pith_doc_title(d), "Rates");
+	pith_doc_free(d);
+	d = parse_url("<html><head><title>Rates | Localhost</title></head>" BODY "</html>",
+	    "http://localhost/news");
+	assert_string_equal(pith_doc_title(d), "Rates | Localhost");
+	pith_doc_free(d);
+	/* an address with no name in it names nothing */
+	d = parse_url("<html><head><title>Rates - 10</title></head>" BODY "</html>",
+	    "http://192.168.0.10/x");
+	assert_string_equal(pith_doc_title(d), "Rates - 10");
+	pith_doc_free(d);
+	expect_title("<meta name=\"application-name\" content=\"\xe8\x85\xbe\xe8\xae\xaf\xe7\xbd\x91\">"
+	    "<title>Heading of the page_\xe7\xa7\x91\xe6\x8a\x80_\xe8\x85\xbe\xe8\xae\xaf\xe7\xbd\x91</title>",
+	    "Heading of the page");
+	expect_title("<meta name=\"application-name\" content=\"Site\">"
+	    "<title>Site_A short one_Section</title>", "A short one_Section");
+	/* an application-name that is the title is no site's name */
+	expect_title("<meta name=\"application-name\" content=\"Launch set for December\">"
+	    "<meta property=\"og:title\" content=\"Launch set for December\">",
+	    "Launch set for December");
+}
+
 /* ------------------------------------------------------------ byline */
 
 static void
@@ -597,6 +638,7 @@ main(void)
 		cmocka_unit_test(test_title_site_separators),
 		cmocka_unit_test(test_title_colon_and_length),
 		cmocka_unit_test(test_title_site_name_known),
+		cmocka_unit_test(test_title_site_name_found),
 		cmocka_unit_test(test_byline_sources),
 		cmocka_unit_test(test_byline_in_page),
 		cmocka_unit_test(test_published),

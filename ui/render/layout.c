@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unicase.h>
 #include <unictype.h>
 #include <unistr.h>
@@ -1075,7 +1076,30 @@ done:
 	*kp = k;
 }
 
-/* The header: title, then byline, site, date and reading time. */
+void
+layout_date(const char *s, char *out, size_t size)
+{
+	static const char months[12][4] = {
+		"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+		"Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+	};
+	static const char form[] = "dddd-dd-dd";
+	int i, mo, d;
+
+	for (i = 0; s != NULL && form[i] != '\0'; i++)
+		if (form[i] == 'd' ? s[i] < '0' || s[i] > '9' : s[i] != form[i])
+			break;
+	mo = s != NULL && form[i] == '\0' ? (s[5] - '0') * 10 + s[6] - '0' : 0;
+	d = mo > 0 ? (s[8] - '0') * 10 + s[9] - '0' : 0;
+	if (mo >= 1 && mo <= 12 && d >= 1 && d <= 31 &&
+	    (s[10] == '\0' || s[10] == 'T' || s[10] == ' '))
+		snprintf(out, size, "%d %s %.4s", d, months[mo - 1], s);
+	else
+		snprintf(out, size, "%s", s != NULL ? s : "");
+}
+
+/* The header: title, then byline, site (unless the byline is the site),
+ * date (as layout_date shows it) and reading time. */
 static void
 header(builder *bd, const pith_article *a)
 {
@@ -1086,7 +1110,7 @@ header(builder *bd, const pith_article *a)
 	unsigned mode = bd->o->ascii ? ASCII : 0;
 	dstr *d = &bd->ds;
 	prefix pf = {0};
-	char rt[48];
+	char rt[48], date[128];
 	int parts = 0;
 
 	if (title != NULL && title[0] != '\0') {
@@ -1109,8 +1133,11 @@ header(builder *bd, const pith_article *a)
 	}
 	ds_reset(d);
 	if (m != NULL) {
-		const char *f[3] = { m->byline, m->site, m->published };
+		const char *f[3] = { m->byline, m->site, date };
 
+		layout_date(m->published, date, sizeof date);
+		if (f[0] != NULL && f[1] != NULL && strcasecmp(f[0], f[1]) == 0)
+			f[1] = NULL;
 		for (int i = 0; i < 3; i++) {
 			if (f[i] == NULL || f[i][0] == '\0')
 				continue;

@@ -122,6 +122,12 @@ size_t layout_block_at(const layout *l, size_t i);
 int layout_search(const layout *l, const char *query, layout_hit **hits,
                   size_t *nhits, size_t *nmatch);
 
+/* A page's date as a header shows it: an ISO 8601 one ("2015-03-17",
+ * "2015-03-17T16:27:40.294Z") as "17 Mar 2015", the day the page wrote
+ * (its own time zone's), the same in every locale; any other as given
+ * (NULL as "").  Cut to fit out (size > 0). */
+void layout_date(const char *published, char *out, size_t size);
+
 /* Copy s[0..n) into out (size > 0) as one line safe to show: control
  * characters and bidi overrides dropped, tabs and line breaks made
  * spaces, invalid bytes U+FFFD; with ascii, other characters '?'.
