@@ -357,6 +357,22 @@ enum {
  * PITH_TEXT_CAPTIONS.  *out is malloc'd and NUL-terminated. */
 PITH_API pith_code pith_article_text(const pith_article *a, unsigned flags, char **out,
                             size_t *len, pith_error *err);
+/* What writes a table for pith_article_text_tables: its rows are spans
+ * [first, first + n) of a, every one a PITH_BLOCK_ROW (some may have no
+ * text to show).  It sets *out to their text (malloc'd; lines apart by
+ * '\n', no last one; *len bytes) and, with PITH_TEXT_LINKS in flags,
+ * numbers their links on from *links, adding how many to *links, in
+ * the order pith_article_links lists them.  Nonzero: out of memory. */
+typedef int (*pith_table_fn)(void *ctx, const pith_article *a, size_t first,
+                             size_t n, unsigned flags, size_t *links,
+                             char **out, size_t *len);
+/* pith_article_text with each table (rows one after another) written
+ * by table(ctx, ...), not as a line a row with its cells apart by tabs:
+ * for renderers that lay tables out by display width. */
+PITH_API pith_code pith_article_text_tables(const pith_article *a, unsigned flags,
+                                            pith_table_fn table, void *ctx,
+                                            char **out, size_t *len,
+                                            pith_error *err);
 /* The addresses of the links pith_article_text numbers with the same
  * flags, in that order: links[n - 1] is link [n] (lynx -dump's
  * References).  *links is malloc'd, its strings the document's. */

@@ -133,27 +133,49 @@ put_text(buf *b, const pith_block *blk, size_t s, size_t e, images *im,
 }
 
 pith_code
-pith_article_text(const pith_article *a, unsigned flags, char **out,
-                  size_t *len, pith_error *err)
+pith_article_text_tables(const pith_article *a, unsigned flags, pith_table_fn table,
+                         void *ctx, char **out, size_t *len, pith_error *err)
 {
 	const pith_block *prev = NULL;
 	size_t links = 0;
 	buf b = {0};
 
 	for (size_t i = 0; i < a->nspans; i++) {
-		size_t s, e;
+		size_t s, e, j = i + 1;
 		const pith_block *blk = article_span(a, i, &s, &e);
+		images im = images_of(a, i);
+		char *t = NULL;
+		size_t tn = 0;
 
 		if (text_skips(blk, s, e, flags))
 			continue;
-		images im = images_of(a, i);
-
 		if (prev != NULL)
 			buf_puts(&b, adjacent(prev, blk, false) ? "\n" : "\n\n");
-		put_text(&b, blk, s, e, &im, flags, &links, NULL);
 		prev = blk;
+		if (table == NULL || blk->kind != PITH_BLOCK_ROW) {
+			put_text(&b, blk, s, e, &im, flags, &links, NULL);
+			continue;
+		}
+		while (j < a->nspans &&
+		    pith_doc_block(a->doc, a->spans[j].block)->kind == PITH_BLOCK_ROW)
+			j++;
+		if (table(ctx, a, i, j - i, flags, &links, &t, &tn) != 0) {
+			buf_free(&b);
+			return err_set(err, PITH_ENOMEM, "out of memory");
+		}
+		buf_put(&b, t, tn);
+		free(t);
+		prev = pith_doc_block(a->doc, a->spans[j - 1].block);
+		i = j - 1;
 	}
 	return finish(&b, out, len, err);
+}
+
+pith_code
+pith_article_text(const pith_article *a, unsigned flags, char **out,
+                  size_t *len, pith_error *err)
+{
+	return pith_article_text_tables(a, flags, NULL, NULL, out, len, err);
 }
 
 pith_code

@@ -143,7 +143,8 @@ save_render(const pith_article *a, int markdown, int width, char **out, size_t *
 	*len = 0;
 	layout_date(m != NULL ? m->published : NULL, date, sizeof date);
 	if ((markdown ? pith_article_markdown(a, &body, &blen, &err) :
-	    pith_article_text(a, flags, &body, &blen, &err)) != PITH_OK)
+	    pith_article_text_tables(a, flags, layout_table_text, &width, &body, &blen,
+	    &err)) != PITH_OK)
 		return -1;
 	if (markdown) {
 		meta_line(&b, "# ", title, "\n\n");

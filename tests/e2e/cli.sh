@@ -589,6 +589,47 @@ kill "$srv" 2>/dev/null
 wait "$srv" 2>/dev/null
 srv=
 
+# ------------------------------------------------------------- tables
+
+# Text lays tables on the reader's grid at -w: a spanning header, rows
+# aligned, a long cell wrapped in its column, rowspan leaving its column
+# empty below; -w 0 does not wrap the cells; Markdown has a GFM table.
+cat >"$T/table.html" <<'EOF2'
+<html><head><title>Tables</title></head><body><article>
+<p>A country's facts, in a table with a header that spans two columns, as the encyclopedia shows them in its box.</p>
+<table>
+<tr><th colspan="2">New Zealand facts</th></tr>
+<tr><th>Capital</th><td>Wellington</td></tr>
+<tr><th rowspan="2">Languages</th><td>English</td></tr>
+<tr><td>Maori</td></tr>
+<tr><th>Motto</th><td>None official, though the phrase God Defend New Zealand is the anthem and is sung at every occasion</td></tr>
+</table>
+<p>After the table, more words to make the paragraph long enough to be kept by every algorithm in the registry.</p>
+</article></body></html>
+EOF2
+bar=$(printf '\342\224\202')
+run -d -w 50 "$T/table.html"
+expect_text "text table: rows on the grid, a rowspan's column left empty" "New Zealand facts
+Capital   $bar Wellington
+Languages $bar English
+          $bar Maori
+Motto     $bar None official, though the phrase God
+          $bar Defend New Zealand is the anthem and
+          $bar is sung at every occasion
+"
+if [ "$(max_width "$T/out")" -le 50 ]; then ok "text table: every line within -w 50"
+else not_ok "text table: every line within -w 50" "$(cat "$T/out")"; fi
+run -d -w 0 "$T/table.html"
+expect_text "text table: -w 0 does not wrap a cell" \
+    "Motto     $bar None official, though the phrase God Defend New Zealand is the anthem and is sung at every occasion
+"
+run -d -f markdown "$T/table.html"
+expect_text "markdown table: a GFM table" "| New Zealand facts | |
+| --- | --- |
+| Capital | Wellington |"
+run -d -f json "$T/table.html"
+expect_text "json table: data, cells apart by tabs" 'Capital\tWellington\nLanguages\tEnglish'
+
 # ------------------------------------------------------------- terminal safety
 
 # No C0 control but newline, no DEL and no C1 control in any format, nor

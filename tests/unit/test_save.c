@@ -265,6 +265,47 @@ test_render(void **state)
 	pith_doc_free(doc);
 }
 
+/* Saved text lays tables on the reader's grid, at the width: a spanning
+ * header, cells wrapped in their column, each link's number in its own
+ * cell and counted on among the article's links. */
+static void
+test_render_table(void **state)
+{
+	static const char html[] =
+	    "<html><head><title>Facts</title></head><body><article>"
+	    "<p>A paragraph with <a href=\"/a\">a link</a> before the table, long enough "
+	    "to be kept with the table as the article.</p><table>"
+	    "<tr><th colspan=2>Country facts</th></tr>"
+	    "<tr><th><a href=\"/d\">Demonym</a></th><td><a href=\"/n\">Kiwi</a></td></tr>"
+	    "<tr><th>Motto</th><td>None official, though a phrase is sung at every "
+	    "gathering</td></tr></table>"
+	    "<p>And <a href=\"/z\">after</a> it more words of the article.</p>"
+	    "</article></body></html>";
+	pith_parse_options po = { .url = "https://example.org/story" };
+	pith_doc *doc;
+	pith_article *art;
+	pith_error e;
+	char *out, *refs;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(pith_doc_parse(html, strlen(html), &po, &doc, &e), PITH_OK);
+	assert_int_equal(pith_extract(doc, "readability", NULL, &art, &e), PITH_OK);
+	assert_int_equal(save_render(art, 0, 40, &out, &len), 0);
+	assert_non_null(strstr(out, "\nCountry facts\n"
+	    "Demonym[2] \xe2\x94\x82 Kiwi[3]\n"
+	    "Motto      \xe2\x94\x82 None official, though a\n"
+	    "           \xe2\x94\x82 phrase is sung at every\n"
+	    "           \xe2\x94\x82 gathering\n\n"));
+	assert_non_null(strstr(out, "after[4]"));
+	assert_non_null(refs = strstr(out, "\nReferences\n\n"));
+	assert_non_null(strstr(refs, "   2. https://example.org/d\n"
+	    "   3. https://example.org/n\n   4. https://example.org/z\n"));
+	free(out);
+	pith_article_free(art);
+	pith_doc_free(doc);
+}
+
 /* The page's own date, when it has one, as people write it. */
 static void
 test_render_date(void **state)
@@ -337,6 +378,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_make_dir, setup, teardown),
 		cmocka_unit_test(test_render),
 		cmocka_unit_test(test_render_date),
+		cmocka_unit_test(test_render_table),
 		cmocka_unit_test(test_render_bidi),
 	};
 

@@ -580,6 +580,61 @@ test_images_inline(void **state)
 	pith_doc_free(d);
 }
 
+/* A table writer that says what it was given. */
+static int
+fake_table(void *ctx, const pith_article *a, size_t first, size_t n, unsigned flags,
+           size_t *links, char **out, size_t *len)
+{
+	char t[64];
+
+	(void)a;
+	(*(int *)ctx)++;
+	*len = (size_t)snprintf(t, sizeof t, "<table %zu+%zu links %zu>", first, n, *links);
+	*links += (flags & PITH_TEXT_LINKS) ? 2 : 0;
+	return (*out = strdup(t)) == NULL;
+}
+
+static int
+failing_table(void *ctx, const pith_article *a, size_t first, size_t n, unsigned flags,
+              size_t *links, char **out, size_t *len)
+{
+	(void)ctx, (void)a, (void)first, (void)n, (void)flags, (void)links, (void)len;
+	*out = NULL;
+	return -1;
+}
+
+/* Each table goes to the writer whole, in its place, its links counted
+ * on among the others'. */
+static void
+test_text_tables(void **state)
+{
+	static const char html[] = "<article><p>One <a href=/a>link</a> first, and "
+	    "words enough to be an article.</p><table><tr><td>a<td>b</tr>"
+	    "<tr><td>c<td>d</tr></table><p>Then <a href=/b>two</a>.</p>"
+	    "<table><tr><td>e</tr></table></article>";
+	pith_parse_options po = { .url = "https://e.com/" };
+	pith_doc *d = NULL;
+	pith_article *a = NULL;
+	pith_error err = {0};
+	size_t len;
+	char *out;
+	int calls = 0;
+
+	(void)state;
+	assert_int_equal(pith_doc_parse(html, strlen(html), &po, &d, &err), PITH_OK);
+	assert_int_equal(pith_extract(d, "readability", NULL, &a, &err), PITH_OK);
+	assert_int_equal(pith_article_text_tables(a, PITH_TEXT_LINKS, fake_table, &calls,
+	    &out, &len, &err), PITH_OK);
+	assert_string_equal(out, "One link[1] first, and words enough to be an article.\n\n"
+	    "<table 1+2 links 1>\n\nThen two[4].\n\n<table 4+1 links 4>");
+	assert_int_equal(calls, 2);
+	free(out);
+	assert_int_equal(pith_article_text_tables(a, 0, failing_table, NULL, &out, &len,
+	    &err), PITH_ENOMEM);
+	pith_article_free(a);
+	pith_doc_free(d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -620,6 +675,7 @@ int main(void)
 		cmocka_unit_test(test_control_chars_never_output),
 		cmocka_unit_test(test_links_numbered),
 		cmocka_unit_test(test_images_inline),
+		cmocka_unit_test(test_text_tables),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -509,7 +509,8 @@ add_link(builder *bd, const char *href)
 		l->oom = 1;
 		return -1;
 	}
-	l->links[l->nlinks] = (layout_link){ href, LAYOUT_NONE, (int)l->nlinks + 1 };
+	l->links[l->nlinks] = (layout_link){ href, LAYOUT_NONE,
+	    bd->o->link_base + (int)l->nlinks + 1 };
 	return (int)l->nlinks++;
 }
 
@@ -676,6 +677,9 @@ prefixes(builder *bd, const pith_block *blk, prefix *first, prefix *cont)
 	const char *bar = bd->o->ascii ? "| " : "\xe2\x94\x82 ";
 
 	memset(first, 0, sizeof *first);
+	*cont = *first;
+	if (bd->o->plain)
+		return;
 	for (int q = 0; q < blk->quote && q < 4; q++)
 		pfx_add(first, bar, TH_QUOTE);
 	if (blk->list > 0) {
@@ -1357,6 +1361,57 @@ out:
 	free(kept);
 	overlay_free(&bd.ov);
 	return l->oom ? -1 : 0;
+}
+
+int
+layout_table_text(void *width, const pith_article *a, size_t first, size_t n,
+                  unsigned flags, size_t *links, char **out, size_t *len)
+{
+	/* As wide as they are: wider than any table's text. */
+	enum { WIDE = 1 << 20 };
+	int w = *(const int *)width;
+	layout_options o = { .width = w > 0 ? w : WIDE, .plain = 1,
+	    .numbers = (flags & PITH_TEXT_LINKS) != 0, .link_base = (int)*links };
+	layout l = { .width = o.width };
+	builder bd = { .l = &l, .o = &o, .a = a, .d = pith_article_doc(a), .link = -1,
+	    .measure = o.width };
+	const pith_span *sp = pith_article_spans(a) + first;
+	item *items = malloc((n ? n : 1) * sizeof *items);
+	size_t ni = 0, k = 0, total = 0;
+	char *t = NULL;
+
+	for (size_t i = 0; items != NULL && i < n; i++) {
+		const pith_block *blk = pith_doc_block(bd.d, sp[i].block);
+
+		items[ni] = (item){ sp[i].block, sp[i].start,
+		    sp[i].end <= blk->len ? sp[i].end : blk->len };
+		trim(blk, &items[ni].s, &items[ni].e);
+		ni += items[ni].s < items[ni].e;
+	}
+	if (items != NULL && ni > 0)
+		table(&bd, items, ni, NULL, 0, &k);
+	for (size_t i = 0; i < l.nsegs; i++)
+		total += l.segs[i].len;
+	if (items != NULL && !l.oom && (t = malloc(total + l.nlines + 1)) != NULL) {
+		*len = 0;
+		for (size_t i = 0; i < l.nlines; i++) {
+			const layout_line *ln = &l.lines[i];
+
+			if (i > 0)
+				t[(*len)++] = '\n';
+			for (size_t g = ln->seg; g < ln->seg + ln->nseg; g++) {
+				memcpy(t + *len, l.text + l.segs[g].off, l.segs[g].len);
+				*len += l.segs[g].len;
+			}
+		}
+		t[*len] = '\0';
+		*links += l.nlinks;
+	}
+	*out = t;
+	ds_free(&bd.ds);
+	layout_free(&l);
+	free(items);
+	return t != NULL ? 0 : -1;
 }
 
 /* A line of text with a key: the words wrap under their own column, or,

@@ -69,6 +69,8 @@ typedef struct {
 	int ascii;             /* ASCII decoration; other characters as '?' */
 	int overlay;           /* every block, with the overlay's gutter */
 	int numbers;           /* number the links: [n] */
+	int link_base;         /* numbers go on after it (0: from 1) */
+	int plain;             /* no quote bars, list indent or markers */
 	const char *why;       /* overlay: why nothing was kept, or NULL */
 } layout_options;
 
@@ -89,6 +91,13 @@ typedef struct {
  * block of its document).  l must be zeroed or freed before.  Returns
  * 0, or -1 when out of memory. */
 int layout_article(layout *l, const pith_article *a, const layout_options *o);
+
+/* A table as text (a pith_table_fn for pith_article_text_tables): the
+ * rows of spans [first, first + n) of a laid out as the reader lays
+ * them, on their grid at *(const int *)width columns (0: as wide as
+ * they are), without styles; its links numbered with PITH_TEXT_LINKS. */
+int layout_table_text(void *width, const pith_article *a, size_t first, size_t n,
+                      unsigned flags, size_t *links, char **out, size_t *len);
 
 /* Lay out plain text (help): lines starting with a non-space are
  * headings; in others, the words before the last run of two spaces
