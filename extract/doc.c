@@ -935,8 +935,9 @@ image(builder *b, GumboNode *g)
 }
 
 /* An image inside a line: its alt text, collapsed, waits to be placed
- * (image_place) beside the text, never in it.  Icons and images with
- * no alt text say nothing. */
+ * (image_place) beside the text, never in it.  Icons, decorations
+ * (alt="") and images with neither address nor alt text say nothing;
+ * one with no alt attribute is an image all the same (alt ""). */
 static void
 image_inline(builder *b, GumboNode *g)
 {
@@ -945,13 +946,14 @@ image_inline(builder *b, GumboNode *g)
 	const char *src = image_src(g, where, sizeof where), *alt = attr(g, "alt");
 	size_t k = 0;
 
-	if (alt == NULL || int_attr(g, "width", 100) < 32 || int_attr(g, "height", 100) < 32)
+	if ((alt == NULL && src == NULL) || int_attr(g, "width", 100) < 32 ||
+	    int_attr(g, "height", 100) < 32)
 		return;
-	if ((t = malloc(strlen(alt) + 1)) == NULL) {
+	if ((t = malloc(alt != NULL ? strlen(alt) + 1 : 1)) == NULL) {
 		b->oom = true;
 		return;
 	}
-	for (const char *p = alt; *p; p++) {
+	for (const char *p = alt; p != NULL && *p; p++) {
 		size_t c = control_len((const unsigned char *)p, p[1] ? 2 : 1);
 
 		if (c > 0)
@@ -962,9 +964,9 @@ image_inline(builder *b, GumboNode *g)
 			t[k++] = ' ';
 	}
 	k -= k > 0 && t[k - 1] == ' ';
-	if (k > 0 && src != NULL && (u = link_resolve(b, src)) == NULL)
+	if ((k > 0 || alt == NULL) && src != NULL && (u = link_resolve(b, src)) == NULL)
 		b->oom = true;
-	if (k > 0 && !b->oom) {
+	if ((k > 0 || alt == NULL) && !b->oom) {
 		image_place(b);
 		b->img = (pith_image){
 			.space = b->ws == WS_PENDING && !b->img_tight,

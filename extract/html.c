@@ -166,10 +166,12 @@ put_image(buf *b, const pith_image *g)
 		attr(b, "src", g->src);
 		attr(b, "alt", g->alt);
 		buf_putc(b, '>');
-	} else {
+	} else if (g->alt[0] != '\0') {
 		buf_puts(b, "[image: ");
 		esc(b, g->alt, strlen(g->alt), true);
 		buf_putc(b, ']');
+	} else {
+		buf_puts(b, "[image]");
 	}
 	if (link)
 		buf_puts(b, "</a>");

@@ -169,7 +169,8 @@ typedef struct {
 	size_t block;
 	size_t at;
 	int space;          /* white space between the text before and it */
-	const char *alt;    /* its alt text, white space collapsed; never "" */
+	const char *alt;    /* its alt text, white space collapsed; "" only
+	                       when it has no alt attribute (then a src) */
 	const char *src;    /* absolute URL, or NULL */
 	const char *href;   /* absolute URL of the link it is in, or NULL */
 } pith_image;

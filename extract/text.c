@@ -69,7 +69,8 @@ images_of(const pith_article *a, size_t i)
 }
 
 /* Bytes from..to of blk into b, with the alt text of the images standing
- * there when captions are asked for: those before `to`, and at `to` when
+ * there (those that have some) when captions are asked for: those
+ * before `to`, and at `to` when
  * end says so (1: any; 2: those in link href, whose number comes next). */
 static void
 put_bytes(buf *b, const pith_block *blk, size_t from, size_t to, images *im,
@@ -83,7 +84,7 @@ put_bytes(buf *b, const pith_block *blk, size_t from, size_t to, images *im,
 			break;
 		buf_put(b, blk->text + from, g->at - from);
 		from = g->at;
-		if (flags & PITH_TEXT_CAPTIONS) {
+		if ((flags & PITH_TEXT_CAPTIONS) && g->alt[0] != '\0') {
 			if (g->space)
 				buf_putc(b, ' ');
 			buf_puts(b, g->alt);

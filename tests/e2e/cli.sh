@@ -692,7 +692,7 @@ expect_text "markdown: the caption" "The lighthouse, seen from the pier."
 # there (no gap, no stray space).
 cat >"$T/inline.html" <<'EOF2'
 <html><head><title>Inline</title></head><body><article>
-<p>The opening paragraph shows a <img src="/fox.jpg" alt="red fox"> in the grass, and is long enough to be the article text by any measure.</p>
+<p>The opening paragraph shows a <img src="/fox.jpg" alt="red fox"> in the grass, and <img src="/x.jpg">, and is long enough to be the article text by any measure.</p>
 <p>The closing paragraph of the article goes on for a while so that both paragraphs belong together.</p>
 </article></body></html>
 EOF2
@@ -702,7 +702,7 @@ run -d --captions "$T/inline.html"
 expect_text "inline image: --captions keeps its alt text in place" "shows a red fox in the grass"
 run -d -f markdown -u https://site.example/a.html "$T/inline.html"
 expect_text "inline image: Markdown keeps it in place" \
-    "shows a ![red fox](<https://site.example/fox.jpg>) in the grass"
+    "shows a ![red fox](<https://site.example/fox.jpg>) in the grass, and ![](<https://site.example/x.jpg>),"
 
 # ------------------------------------------------------------- terminal
 

@@ -64,6 +64,8 @@ start 100 24 "$D/images.html"
 check "images: page open" "Images in sentences"
 check "an image in a sentence shows as [image: alt], in place" \
     "middle of it, [image: a red fox] running"
+check "an image with no alt text in a sentence shows as [image]" \
+    "description [image], all of it"
 quits "q after the images"
 
 # ---- the header: the title without the site's name, an author who is

@@ -191,7 +191,8 @@ test_images_inline(void **state)
 	pith_doc *d = parse("<p>A fox <img src='/f.jpg' alt=' red \n fox '><img alt=x>"
 	    " and <a href='/l'>a <img src='/g.jpg' alt=dog></a>.<br>"
 	    "<img src='/n.jpg'>end <img src='/i.png' alt=icon height=20>"
-	    "<img src='/z.png' alt=' '>so <img alt=t>x<img alt=u> y <img alt=v></p>"
+	    "<img src='/z.png' alt=' '><img src='/y.png' alt=''>so <img alt=t>x<img alt=u>"
+	    " y <img alt=v></p>"
 	    "<pre>code <img src='/c.png' alt=C></pre><p>no <img alt=w></p>");
 	const pith_image *g;
 	size_t n;
@@ -199,7 +200,7 @@ test_images_inline(void **state)
 	/* The stray space before "." was in the text before too. */
 	assert_string_equal(block(d, 0)->text, "A fox and a .\nend so x y");
 	g = pith_doc_images(d, 0, &n);
-	assert_int_equal(n, 6);
+	assert_int_equal(n, 7);
 	/* After "fox", a space before it; the next one right after it. */
 	assert_int_equal(g[0].at, 5);
 	assert_int_equal(g[0].space, 1);
@@ -214,6 +215,11 @@ test_images_inline(void **state)
 	assert_int_equal(g[2].at, 12);
 	assert_int_equal(g[2].space, 0);
 	assert_string_equal(g[2].href, "https://example.org/l");
+	/* No alt attribute: an image all the same; alt="" is decoration. */
+	assert_int_equal(g[3].at, 14);
+	assert_string_equal(g[3].alt, "");
+	assert_string_equal(g[3].src, "https://example.org/n.jpg");
+	g++;
 	assert_int_equal(g[3].at, 21);
 	assert_int_equal(g[3].space, 0);
 	assert_string_equal(g[3].alt, "t");

@@ -544,7 +544,7 @@ is_dropped(const pith_span *kept, size_t nkept, size_t s)
 	return 1;
 }
 
-/* An image inside a line, as image blocks show: [image: alt]. */
+/* An image inside a line, as image blocks show: [image: alt], [image]. */
 static void
 inline_image(builder *bd, const pith_image *g, unsigned mode, unsigned attr)
 {
@@ -552,7 +552,7 @@ inline_image(builder *bd, const pith_image *g, unsigned mode, unsigned attr)
 
 	if (g->space)
 		ds_text(&bd->ds, " ", 1, mode, bd->base, attr, 1, -1);
-	ds_deco(&bd->ds, "[image: ", TH_IMAGE, link);
+	ds_deco(&bd->ds, g->alt[0] != '\0' ? "[image: " : "[image", TH_IMAGE, link);
 	ds_text(&bd->ds, g->alt, strlen(g->alt), mode, TH_IMAGE, attr, 1, link);
 	ds_deco(&bd->ds, "]", TH_IMAGE, link);
 }
