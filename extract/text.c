@@ -68,10 +68,10 @@ images_of(const pith_article *a, size_t i)
 	return im;
 }
 
-/* Bytes from..to of blk into b, with the alt text of the images standing
- * there (those that have some) when captions are asked for: those
- * before `to`, and at `to` when
- * end says so (1: any; 2: those in link href, whose number comes next). */
+/* Bytes from..to of blk into b, with the alt text (if any) of the images
+ * standing there when captions are asked for: those before `to`, and at
+ * `to` when end says so (1: all; 2: those in link href, whose number
+ * comes next). */
 static void
 put_bytes(buf *b, const pith_block *blk, size_t from, size_t to, images *im,
           unsigned flags, int end, const char *href)
@@ -117,7 +117,10 @@ put_text(buf *b, const pith_block *blk, size_t s, size_t e, images *im,
 			continue;
 		if (end > e)
 			end = e;
-		while (end > at && blk->text[end - 1] == ' ')
+		/* The number hugs the link's last word: a cell's tab or a line
+		 * break joins the run before it (pith.h), not the link. */
+		while (end > at && (blk->text[end - 1] == ' ' || blk->text[end - 1] == '\t' ||
+		    blk->text[end - 1] == '\n'))
 			end--;
 		if (hrefs != NULL)
 			hrefs[*n] = r->href;

@@ -612,6 +612,7 @@ test_text_tables(void **state)
 	    "words enough to be an article.</p><table><tr><td>a<td>b</tr>"
 	    "<tr><td>c<td>d</tr></table><p>Then <a href=/b>two</a>.</p>"
 	    "<table><tr><td>e</tr></table></article>";
+	static const char row[] = "<table><tr><td><a href=/x>x</a><td>y</tr></table>";
 	pith_parse_options po = { .url = "https://e.com/" };
 	pith_doc *d = NULL;
 	pith_article *a = NULL;
@@ -631,6 +632,14 @@ test_text_tables(void **state)
 	free(out);
 	assert_int_equal(pith_article_text_tables(a, 0, failing_table, NULL, &out, &len,
 	    &err), PITH_ENOMEM);
+	/* Without a writer a row is a line; a link's number stays in its cell. */
+	pith_article_free(a);
+	pith_doc_free(d);
+	assert_int_equal(pith_doc_parse(row, strlen(row), &po, &d, &err), PITH_OK);
+	assert_int_equal(pith_extract(d, "readability", NULL, &a, &err), PITH_OK);
+	assert_int_equal(pith_article_text(a, PITH_TEXT_LINKS, &out, &len, &err), PITH_OK);
+	assert_string_equal(out, "x[1]\ty");
+	free(out);
 	pith_article_free(a);
 	pith_doc_free(d);
 }
