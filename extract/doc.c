@@ -946,8 +946,9 @@ image_inline(builder *b, GumboNode *g)
 	const char *src = image_src(g, where, sizeof where), *alt = attr(g, "alt");
 	size_t k = 0;
 
-	if ((alt == NULL && src == NULL) || int_attr(g, "width", 100) < 32 ||
-	    int_attr(g, "height", 100) < 32)
+	/* The second walk keeps tokens only: where images stand is known. */
+	if (b->first != NULL || (alt == NULL && src == NULL) ||
+	    int_attr(g, "width", 100) < 32 || int_attr(g, "height", 100) < 32)
 		return;
 	if ((t = malloc(alt != NULL ? strlen(alt) + 1 : 1)) == NULL) {
 		b->oom = true;
