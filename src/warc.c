@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+#include "util.h"
 #include "warc.h"
 
 /* A header line longer than this is not a WARC header. */
@@ -34,7 +35,7 @@ warc_from_gz(gzFile f)
 }
 
 warc_reader *
-warc_open(const char *path, const char **why)
+warc_open(const char *path, diag *d)
 {
 	int fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO) : -1;
 	gzFile f = fd >= 0 ? gzdopen(fd, "rb") : strcmp(path, "-") != 0 ?
@@ -44,12 +45,12 @@ warc_open(const char *path, const char **why)
 	if (f == NULL) {
 		if (fd >= 0)
 			close(fd);
-		*why = errno != 0 ? strerror(errno) : "cannot open";
+		diag_fail(d, "%s", errno != 0 ? strerror(errno) : "cannot open");
 		return NULL;
 	}
 	if ((r = warc_from_gz(f)) == NULL) {
 		gzclose(f);
-		*why = "out of memory";
+		diag_fail(d, "out of memory");
 	}
 	return r;
 }
@@ -90,23 +91,22 @@ warc_record_free(warc_record *rec)
 /* One line into r->line without its CR LF: 1, 0 at the end of the file
  * before any byte, -1 on a read error or an overlong line. */
 static int
-warc_line(warc_reader *r, size_t *len, const char **why)
+warc_line(warc_reader *r, size_t *len, diag *d)
 {
 	size_t n = 0;
 
+	/* Set on every path: clang's analyzer cannot see that diag_fail
+	 * returns -1, and callers read *len when it is positive. */
+	*len = 0;
 	for (;;) {
 		if (r->cap - n < 2) {
 			size_t cap = r->cap ? r->cap * 2 : 1024;
 			char *p;
 
-			if (cap > WARC_LINE_MAX) {
-				*why = "a header line is too long (not a WARC file?)";
-				return -1;
-			}
-			if ((p = realloc(r->line, cap)) == NULL) {
-				*why = "out of memory";
-				return -1;
-			}
+			if (cap > WARC_LINE_MAX)
+				return diag_fail(d, "a header line is too long (not a WARC file?)");
+			if ((p = realloc(r->line, cap)) == NULL)
+				return diag_fail(d, "out of memory");
 			r->line = p;
 			r->cap = cap;
 		}
@@ -114,10 +114,8 @@ warc_line(warc_reader *r, size_t *len, const char **why)
 			int e;
 			const char *m = gzerror(r->f, &e);
 
-			if (e != Z_OK && e != Z_BUF_ERROR) {
-				*why = e == Z_ERRNO ? strerror(errno) : m;
-				return -1;
-			}
+			if (e != Z_OK && e != Z_BUF_ERROR)
+				return diag_fail(d, "%s", e == Z_ERRNO ? strerror(errno) : m);
 			if (n == 0)
 				return 0;
 			break;
@@ -155,7 +153,7 @@ warc_dup(const char *s, size_t n)
 
 /* Read n bytes into buf, or skip them when buf is NULL: 0, or -1. */
 static int
-warc_read(warc_reader *r, char *buf, unsigned long long n, const char **why)
+warc_read(warc_reader *r, char *buf, unsigned long long n, diag *d)
 {
 	char scratch[1 << 14];
 
@@ -171,9 +169,8 @@ warc_read(warc_reader *r, char *buf, unsigned long long n, const char **why)
 			int e;
 			const char *m = gzerror(r->f, &e);
 
-			*why = got == 0 ? "truncated record" :
-			    e == Z_ERRNO ? strerror(errno) : m;
-			return -1;
+			return diag_fail(d, "%s", got == 0 ? "truncated record" :
+			    e == Z_ERRNO ? strerror(errno) : m);
 		}
 		if (buf != NULL)
 			buf += got;
@@ -395,10 +392,10 @@ warc_http(warc_record *rec, char *block, size_t n, size_t max)
 }
 
 /* The record's header lines up to the blank one: the fields pith uses
- * into rec, *ctype and *clen.  0, or -1 with *why. */
+ * into rec, *ctype and *clen.  0, or -1 with d->msg. */
 static int
 warc_headers(warc_reader *r, warc_record *rec, char **ctype,
-             unsigned long long *clen, const char **why)
+             unsigned long long *clen, diag *d)
 {
 	int have_len = 0, rc, lines = 0;
 	size_t n;
@@ -406,18 +403,14 @@ warc_headers(warc_reader *r, warc_record *rec, char **ctype,
 	for (;;) {
 		char *colon, **field = NULL;
 
-		if ((rc = warc_line(r, &n, why)) < 0)
+		if ((rc = warc_line(r, &n, d)) < 0)
 			return -1;
-		if (rc == 0) {
-			*why = "truncated record";
-			return -1;
-		}
+		if (rc == 0)
+			return diag_fail(d, "truncated record");
 		if (n == 0)
 			break;
-		if (++lines > WARC_HEADER_LINES) {
-			*why = "too many header lines (not a WARC file?)";
-			return -1;
-		}
+		if (++lines > WARC_HEADER_LINES)
+			return diag_fail(d, "too many header lines (not a WARC file?)");
 		if ((colon = memchr(r->line, ':', n)) == NULL)
 			continue;   /* a folded line or junk: nothing pith uses */
 		*colon = '\0';
@@ -437,24 +430,18 @@ warc_headers(warc_reader *r, warc_record *rec, char **ctype,
 			while (*end == ' ' || *end == '\t')
 				end++;
 			if (errno != 0 || end == colon + 1 || *end != '\0' ||
-			    strchr(colon + 1, '-') != NULL) {
-				*why = "bad Content-Length";
-				return -1;
-			}
+			    strchr(colon + 1, '-') != NULL)
+				return diag_fail(d, "bad Content-Length");
 			have_len = 1;
 		}
 		if (field != NULL) {
 			free(*field);
-			if ((*field = warc_dup(colon + 1, n - (size_t)(colon + 1 - r->line))) == NULL) {
-				*why = "out of memory";
-				return -1;
-			}
+			if ((*field = warc_dup(colon + 1, n - (size_t)(colon + 1 - r->line))) == NULL)
+				return diag_fail(d, "out of memory");
 		}
 	}
-	if (!have_len) {
-		*why = "a record without Content-Length";
-		return -1;
-	}
+	if (!have_len)
+		return diag_fail(d, "a record without Content-Length");
 	/* WARC 1.0 writers put URIs and ids in angle brackets. */
 	for (char **s = &rec->record_id; s != NULL; s = s == &rec->record_id ?
 	    &rec->target_uri : NULL) {
@@ -470,18 +457,16 @@ warc_headers(warc_reader *r, warc_record *rec, char **ctype,
 
 /* A page's block of clen bytes, kept whole (max bytes at most, plus
  * what an HTTP header adds): the body, or the page inside an HTTP
- * response.  *ctype goes to rec when rec keeps it.  0, or -1 with *why. */
+ * response.  *ctype goes to rec when rec keeps it.  0, or -1 with d->msg. */
 static int
 warc_keep(warc_reader *r, warc_record *rec, char **ctype,
-          unsigned long long clen, size_t max, const char **why)
+          unsigned long long clen, size_t max, diag *d)
 {
 	char *block = malloc((size_t)clen + 1);
 
-	if (block == NULL) {
-		*why = "out of memory";
-		return -1;
-	}
-	if (warc_read(r, block, clen, why) != 0) {
+	if (block == NULL)
+		return diag_fail(d, "out of memory");
+	if (warc_read(r, block, clen, d) != 0) {
 		free(block);
 		return -1;
 	}
@@ -502,17 +487,17 @@ warc_keep(warc_reader *r, warc_record *rec, char **ctype,
 }
 
 /* A page too large to keep: its header still says whether it is a page
- * at all (a video is passed over, not an error).  0, or -1 with *why. */
+ * at all (a video is passed over, not an error).  0, or -1 with d->msg. */
 static int
 warc_skip_large(warc_reader *r, warc_record *rec, char **ctype,
-                unsigned long long clen, const char **why)
+                unsigned long long clen, diag *d)
 {
 	size_t peek = clen < 8192 ? (size_t)clen : 8192;
 	char head[8192];
 	char *end;
 
-	if (warc_read(r, head, peek, why) != 0 ||
-	    warc_read(r, NULL, clen - peek, why) != 0)
+	if (warc_read(r, head, peek, d) != 0 ||
+	    warc_read(r, NULL, clen - peek, d) != 0)
 		return -1;
 	if (*ctype != NULL && strncasecmp(*ctype, "application/http", 16) == 0) {
 		end = warc_http_end(head, peek);
@@ -526,7 +511,7 @@ warc_skip_large(warc_reader *r, warc_record *rec, char **ctype,
 }
 
 int
-warc_next(warc_reader *r, warc_record *rec, size_t max, const char **why)
+warc_next(warc_reader *r, warc_record *rec, size_t max, diag *d)
 {
 	unsigned long long clen = 0;
 	int rc, payload;
@@ -536,23 +521,21 @@ warc_next(warc_reader *r, warc_record *rec, size_t max, const char **why)
 	memset(rec, 0, sizeof *rec);
 	/* Records end in CR LF CR LF; blank lines before a header are that. */
 	do {
-		if ((rc = warc_line(r, &n, why)) <= 0)
+		if ((rc = warc_line(r, &n, d)) <= 0)
 			return rc;
 	} while (n == 0);
-	if (!warc_sniff(r->line, n)) {
-		*why = "not a WARC record";
-		return -1;
-	}
-	if (warc_headers(r, rec, &ctype, &clen, why) != 0)
+	if (!warc_sniff(r->line, n))
+		return diag_fail(d, "not a WARC record");
+	if (warc_headers(r, rec, &ctype, &clen, d) != 0)
 		goto fail;
 	payload = rec->type != NULL && (strcmp(rec->type, "response") == 0 ||
 	    strcmp(rec->type, "resource") == 0);
 	if (payload && clen <= max + WARC_HTTP_SLACK)
-		rc = warc_keep(r, rec, &ctype, clen, max, why);
+		rc = warc_keep(r, rec, &ctype, clen, max, d);
 	else if (payload)
-		rc = warc_skip_large(r, rec, &ctype, clen, why);
+		rc = warc_skip_large(r, rec, &ctype, clen, d);
 	else
-		rc = warc_read(r, NULL, clen, why);
+		rc = warc_read(r, NULL, clen, d);
 	if (rc != 0)
 		goto fail;
 	free(ctype);

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <zlib.h>
+#include "util.h"
 
 typedef struct warc_reader warc_reader;
 
@@ -30,16 +31,17 @@ typedef struct {
 	const char *error;
 } warc_record;
 
-/* Read path ("-": standard input); NULL with *why set when it cannot be
- * opened. */
-warc_reader *warc_open(const char *path, const char **why);
+/* Read path ("-": standard input); NULL with d->msg set when it cannot
+ * be opened. */
+warc_reader *warc_open(const char *path, diag *d);
 /* Read an open gzFile from its current position; warc_close closes it. */
 warc_reader *warc_from_gz(gzFile f);
 /* The next record, its payload bounded by max bytes: 1, or 0 at the end
  * of the file, or -1 when the file is broken here (a truncated record,
- * something that is not a WARC header, a read error) with *why set;
- * nothing more can be read then.  rec is overwritten (free it first). */
-int warc_next(warc_reader *r, warc_record *rec, size_t max, const char **why);
+ * something that is not a WARC header, a read error) with d->msg set;
+ * nothing more can be read then.  A record's own trouble is rec->error,
+ * not d.  rec is overwritten (free it first). */
+int warc_next(warc_reader *r, warc_record *rec, size_t max, diag *d);
 void warc_record_free(warc_record *rec);
 /* Bytes of the file consumed so far (compressed bytes for gzip). */
 long long warc_offset(warc_reader *r);

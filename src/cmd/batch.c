@@ -427,10 +427,10 @@ batch_warc(batch *b, const char *name, warc_reader *r)
 	long long last = 0, off;
 	unsigned long long nrec = 0;
 	warc_record rec;
-	const char *why = NULL;
+	diag d = {0};
 	int rc;
 
-	while ((rc = warc_next(r, &rec, b->max, &why)) > 0) {
+	while ((rc = warc_next(r, &rec, b->max, &d)) > 0) {
 		batch_job j = {0};
 		char idbuf[64];
 		int ok;
@@ -480,9 +480,9 @@ batch_warc(batch *b, const char *name, warc_reader *r)
 			return -1;
 	}
 	if (rc < 0) {
-		char msg[200];
+		char msg[sizeof d.msg + 32];
 
-		snprintf(msg, sizeof msg, "WARC record %llu: %s", nrec + 1, why);
+		snprintf(msg, sizeof msg, "WARC record %llu: %s", nrec + 1, d.msg);
 		return batch_put_error(b, name, NULL, "%s", msg);
 	}
 	return 0;
@@ -711,12 +711,12 @@ batch_list(batch *b)
 static int
 batch_stdin_warc(batch *b)
 {
-	const char *why = NULL;
-	warc_reader *r = warc_open("-", &why);
+	diag d = {0};
+	warc_reader *r = warc_open("-", &d);
 	int rc;
 
 	if (r == NULL)
-		return batch_put_error(b, "-", NULL, "%s", why);
+		return batch_put_error(b, "-", NULL, "%s", d.msg);
 	rc = batch_warc(b, "-", r);
 	warc_close(r);
 	return rc;

@@ -95,13 +95,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	warc_reader *r = warc_from_gz(open_input(data, size));
 	warc_record rec;
-	const char *why = NULL;
+	diag d = {0};
 	long long last = 0, off;
 	int rc, n = 0;
 
 	if (r == NULL)
 		fail("out of memory");
-	while ((rc = warc_next(r, &rec, FUZZ_WARC_MAX, &why)) > 0) {
+	while ((rc = warc_next(r, &rec, FUZZ_WARC_MAX, &d)) > 0) {
 		check_record(&rec);
 		decode(&rec);
 		warc_record_free(&rec);
@@ -111,7 +111,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (++n > 100000)
 			fail("more records than bytes");
 	}
-	if (rc < 0 && (why == NULL || why[0] == '\0'))
+	if (rc < 0 && d.msg[0] == '\0')
 		fail("a broken file without a reason");
 	warc_close(r);
 	return 0;

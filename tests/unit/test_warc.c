@@ -1,6 +1,7 @@
 /* test_warc.c - the WARC reader: plain and multi-member gzip files,
  * non-response records, HTTP payloads (chunked, gzip), limits, and
  * broken files. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -129,23 +130,23 @@ fixture(char **recs, size_t *lens)
 static void
 check_fixture(const char *path)
 {
-	const char *why = NULL;
-	warc_reader *r = warc_open(path, &why);
+	diag d = {0};
+	warc_reader *r = warc_open(path, &d);
 	warc_record rec;
 
 	assert_non_null(r);
-	assert_int_equal(warc_next(r, &rec, 1 << 20, &why), 1);
+	assert_int_equal(warc_next(r, &rec, 1 << 20, &d), 1);
 	assert_string_equal(rec.type, "warcinfo");
 	assert_string_equal(rec.record_id, "urn:uuid:0");
 	assert_null(rec.body);
 	warc_record_free(&rec);
 
-	assert_int_equal(warc_next(r, &rec, 1 << 20, &why), 1);
+	assert_int_equal(warc_next(r, &rec, 1 << 20, &d), 1);
 	assert_string_equal(rec.type, "request");
 	assert_null(rec.body);
 	warc_record_free(&rec);
 
-	assert_int_equal(warc_next(r, &rec, 1 << 20, &why), 1);
+	assert_int_equal(warc_next(r, &rec, 1 << 20, &d), 1);
 	assert_string_equal(rec.type, "response");
 	assert_string_equal(rec.target_uri, "http://a.example/");
 	assert_int_equal(rec.http_status, 200);
@@ -155,25 +156,25 @@ check_fixture(const char *path)
 	assert_null(rec.error);
 	warc_record_free(&rec);
 
-	assert_int_equal(warc_next(r, &rec, 1 << 20, &why), 1);
+	assert_int_equal(warc_next(r, &rec, 1 << 20, &d), 1);
 	assert_string_equal(rec.content_type, "application/pdf");
 	assert_null(rec.target_uri);
 	warc_record_free(&rec);
 
-	assert_int_equal(warc_next(r, &rec, 1 << 20, &why), 1);
+	assert_int_equal(warc_next(r, &rec, 1 << 20, &d), 1);
 	assert_null(rec.error);
 	assert_string_equal(rec.record_id, "urn:uuid:3");
 	assert_string_equal(rec.body, "<p>squeezed</p>");
 	warc_record_free(&rec);
 
-	assert_int_equal(warc_next(r, &rec, 1 << 20, &why), 1);
+	assert_int_equal(warc_next(r, &rec, 1 << 20, &d), 1);
 	assert_string_equal(rec.type, "resource");
 	assert_string_equal(rec.content_type, "text/html");
 	assert_int_equal(rec.http_status, 0);
 	assert_string_equal(rec.body, "<p>local</p>");
 	warc_record_free(&rec);
 
-	assert_int_equal(warc_next(r, &rec, 1 << 20, &why), 0);
+	assert_int_equal(warc_next(r, &rec, 1 << 20, &d), 0);
 	assert_true(warc_offset(r) > 0);
 	warc_close(r);
 }
@@ -202,24 +203,24 @@ test_limit(void **state)
 	char *recs[8], *p;
 	size_t lens[8];
 	int n = fixture(recs, lens);
-	const char *why = NULL;
+	diag d = {0};
 	warc_reader *r;
 	warc_record rec;
 
 	(void)state;
 	p = write_warc("b.warc.gz", 1, n, recs, lens);
-	assert_non_null(r = warc_open(p, &why));
+	assert_non_null(r = warc_open(p, &d));
 	/* A payload over the limit is an error on that record only. */
 	for (int i = 0; i < 2; i++) {
-		assert_int_equal(warc_next(r, &rec, 10, &why), 1);
+		assert_int_equal(warc_next(r, &rec, 10, &d), 1);
 		warc_record_free(&rec);
 	}
-	assert_int_equal(warc_next(r, &rec, 10, &why), 1);
+	assert_int_equal(warc_next(r, &rec, 10, &d), 1);
 	assert_non_null(rec.error);
 	assert_null(rec.body);
 	assert_string_equal(rec.target_uri, "http://a.example/");
 	warc_record_free(&rec);
-	assert_int_equal(warc_next(r, &rec, 1 << 20, &why), 1);
+	assert_int_equal(warc_next(r, &rec, 1 << 20, &d), 1);
 	assert_string_equal(rec.record_id, "urn:uuid:2");
 	warc_record_free(&rec);
 	warc_close(r);
@@ -242,7 +243,7 @@ test_status(void **state)
 	static const int want[] = { 0, 0, 0, 0, 404 };
 	char block[128], *recs[5], *p;
 	size_t lens[5];
-	const char *why = NULL;
+	diag d = {0};
 	warc_reader *r;
 	warc_record rec;
 
@@ -255,9 +256,9 @@ test_status(void **state)
 		    "msgtype=response\r\n", block, (size_t)n, &lens[i]);
 	}
 	p = write_warc("status.warc", 0, 5, recs, lens);
-	assert_non_null(r = warc_open(p, &why));
+	assert_non_null(r = warc_open(p, &d));
 	for (int i = 0; i < 5; i++) {
-		assert_int_equal(warc_next(r, &rec, 1000, &why), 1);
+		assert_int_equal(warc_next(r, &rec, 1000, &d), 1);
 		assert_int_equal(rec.http_status, want[i]);
 		warc_record_free(&rec);
 		free(recs[i]);
@@ -272,7 +273,7 @@ test_huge(void **state)
 	static const char head[] = "HTTP/1.1 200 OK\r\nContent-Type: video/mp4\r\n\r\n";
 	size_t big = (size_t)3 << 20, lens[2];
 	char *block = malloc(sizeof head - 1 + big), *recs[2], *p;
-	const char *why = NULL;
+	diag d = {0};
 	warc_reader *r;
 	warc_record rec;
 
@@ -286,17 +287,17 @@ test_huge(void **state)
 	recs[1] = record("resource", "Content-Type: text/html\r\n", "<p>after</p>",
 	    12, &lens[1]);
 	p = write_warc("f.warc.gz", 1, 2, recs, lens);
-	assert_non_null(r = warc_open(p, &why));
-	assert_int_equal(warc_next(r, &rec, 1000, &why), 1);
+	assert_non_null(r = warc_open(p, &d));
+	assert_int_equal(warc_next(r, &rec, 1000, &d), 1);
 	assert_string_equal(rec.error, "larger than the size limit");
 	assert_string_equal(rec.content_type, "video/mp4");
 	assert_int_equal(rec.http_status, 200);
 	assert_null(rec.body);
 	warc_record_free(&rec);
-	assert_int_equal(warc_next(r, &rec, 1000, &why), 1);
+	assert_int_equal(warc_next(r, &rec, 1000, &d), 1);
 	assert_string_equal(rec.body, "<p>after</p>");
 	warc_record_free(&rec);
-	assert_int_equal(warc_next(r, &rec, 1000, &why), 0);
+	assert_int_equal(warc_next(r, &rec, 1000, &d), 0);
 	warc_close(r);
 	free(p);
 	free(recs[0]);
@@ -310,7 +311,7 @@ test_broken(void **state)
 	char *recs[8], *p, *cut;
 	size_t lens[8], total = 0;
 	int n = fixture(recs, lens), rc;
-	const char *why = NULL;
+	diag d = {0};
 	warc_reader *r;
 	warc_record rec;
 
@@ -320,13 +321,13 @@ test_broken(void **state)
 	for (int i = 0; i < 2; i++)
 		total += lens[i];
 	assert_int_equal(truncate(p, (off_t)(total + lens[2] - 20)), 0);
-	assert_non_null(r = warc_open(p, &why));
-	assert_int_equal(warc_next(r, &rec, 1 << 20, &why), 1);
+	assert_non_null(r = warc_open(p, &d));
+	assert_int_equal(warc_next(r, &rec, 1 << 20, &d), 1);
 	warc_record_free(&rec);
-	assert_int_equal(warc_next(r, &rec, 1 << 20, &why), 1);
+	assert_int_equal(warc_next(r, &rec, 1 << 20, &d), 1);
 	warc_record_free(&rec);
-	assert_int_equal(warc_next(r, &rec, 1 << 20, &why), -1);
-	assert_string_equal(why, "truncated record");
+	assert_int_equal(warc_next(r, &rec, 1 << 20, &d), -1);
+	assert_string_equal(d.msg, "truncated record");
 	warc_close(r);
 	free(p);
 
@@ -341,9 +342,9 @@ test_broken(void **state)
 		fputs("<html>hello</html>\n", f);
 		fclose(f);
 	}
-	assert_non_null(r = warc_open(cut, &why));
-	assert_int_equal(warc_next(r, &rec, 1 << 20, &why), -1);
-	assert_string_equal(why, "not a WARC record");
+	assert_non_null(r = warc_open(cut, &d));
+	assert_int_equal(warc_next(r, &rec, 1 << 20, &d), -1);
+	assert_string_equal(d.msg, "not a WARC record");
 	warc_close(r);
 	free(cut);
 	free(p);
@@ -356,14 +357,15 @@ test_broken(void **state)
 		size_t len[1] = { sizeof bad - 1 };
 
 		p = write_warc("e.warc", 0, 1, one, len);
-		assert_non_null(r = warc_open(p, &why));
-		rc = warc_next(r, &rec, 1 << 20, &why);
+		assert_non_null(r = warc_open(p, &d));
+		rc = warc_next(r, &rec, 1 << 20, &d);
 		assert_int_equal(rc, -1);
-		assert_string_equal(why, "bad Content-Length");
+		assert_string_equal(d.msg, "bad Content-Length");
 		warc_close(r);
 		free(p);
 	}
-	assert_null(warc_open("/nonexistent/x.warc", &why));
+	assert_null(warc_open("/nonexistent/x.warc", &d));
+	assert_string_equal(d.msg, strerror(ENOENT));
 	assert_true(warc_sniff("WARC/1.0\r\n", 10));
 	assert_false(warc_sniff("<html>", 6));
 	for (int i = 0; i < n; i++)
