@@ -138,18 +138,27 @@ sitestore_save(const char *host, const pith_site *s, diag *d)
 /* Learn doc into host's store, read afresh under the site's lock so that
  * what other pith processes learned meanwhile stays, and write it back
  * when the page is new to it.  Best effort: a page not counted changes
- * little, so a store that cannot be written is a warning (unless the
- * store already gave one).  0; the lock's errno when it could not be
- * taken (the page is not learned); -1 when the store cannot be read. */
+ * little, so a lock that cannot be taken, or a store that cannot be
+ * written, is a warning (the latter unless the store already gave one).
+ * 0, or -1 when the store cannot be read. */
 static int
 site_learn(sitestore_session *ss, const char *host, const pith_doc *doc,
            const char *key, diag *d)
 {
 	size_t warned = d != NULL ? d->nwarnings : 0;
 	int fd = sitestore_lock(host, LOCK_WAIT_MS), added = 0;
+	char path[PATH_MAX];
 
-	if (fd < 0)
-		return errno != 0 ? errno : EWOULDBLOCK;
+	if (fd < 0) {
+		int e = errno;
+
+		/* Without a data directory there is no store to be busy:
+		 * sitestore_load says so. */
+		if (store_path(host, path, sizeof path) == 0)
+			diag_warn(d, "%s's statistics are busy or locked away (%s): "
+			    "this page is not learned", host, strerror(e));
+		return 0;
+	}
 	sitestore_session_free(ss);
 	if (sitestore_load(host, &ss->site, d) != 0) {
 		sitestore_unlock(fd);
@@ -174,22 +183,16 @@ sitestore_page(sitestore_session *ss, const pith_doc *doc, const char *key,
                diag *d)
 {
 	char host[sizeof ss->host];
-	int busy = 0;
 
 	if (util_url_host(pith_doc_url(doc), 1, host, sizeof host) != 0) {
 		sitestore_session_free(ss);
 		return NULL;
 	}
-	if (ss->learn && (busy = site_learn(ss, host, doc, key, d)) < 0)
+	if (ss->learn && site_learn(ss, host, doc, key, d) < 0)
 		return NULL;
-	if (ss->site != NULL && strcmp(host, ss->host) == 0) {
-		/* Only when the store was read before, as it always was: a
-		 * store read in this call gives its own warning, or none. */
-		if (busy > 0)
-			diag_warn(d, "%s's statistics are busy or locked away (%s): "
-			    "this page is not learned", host, strerror(busy));
+	/* Learned, or read before; else (not learned) read it now. */
+	if (ss->site != NULL && strcmp(host, ss->host) == 0)
 		return ss->site;
-	}
 	sitestore_session_free(ss);
 	if (sitestore_load(host, &ss->site, d) != 0)
 		return NULL;

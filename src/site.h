@@ -46,8 +46,9 @@ typedef struct {
  * ss->learn: a page is learned once, whatever key says (the address;
  * NULL for files).  NULL without a host, or when the store cannot be
  * read (d->msg; statistics are best effort, so callers need not say
- * it).  At most one warning: the store was corrupt, else it could not
- * be written, else (when it was read before) it is busy. */
+ * it).  Warnings, in order: the store is busy (another process holds
+ * its lock past a wait: the page is not learned), the store was corrupt,
+ * else it could not be written. */
 const pith_site *sitestore_page(sitestore_session *ss, const pith_doc *doc,
                                 const char *key, diag *d);
 void sitestore_session_free(sitestore_session *ss);

@@ -74,20 +74,35 @@ run learn -u https://example.org/ "$T/p4.html"
 expect_status "learn over a corrupt store: exit 0" 0
 expect_out "learn over a corrupt store: rebuilt" "example.org: 1 page"
 
-# Another process learning the host (holding its lock) while its store
-# is corrupt: the article still comes, the page is not learned, and of
-# the two warnings the one given is the store's.
-printf 'pith-site 1 6\nnot a line\n' >"$S/busy.example.site"
+# Another process learning the host (holding its lock): the article
+# still comes, exit 0, and a warning says the page is not learned, though
+# this pith has not read the store before.
+run -d -u https://busy.example/a "$T/p2.html"
 (exec 9>"$S/busy.example.lock" && flock 9 && exec sleep 30) &
 holder=$!
 poll sh -c '! flock -n "$1" true' sh "$S/busy.example.lock"
 run -d -u https://busy.example/x "$T/p3.html"
+expect_status "busy: exit 0" 0
+expect_out "busy: the article still comes" "Story 3 tells its own tale"
+expect_err "busy: says the page is not learned" \
+    "busy.example's statistics are busy or locked away"
+expect_err "busy: ... and why" "): this page is not learned"
+if head -n 1 "$S/busy.example.site" | grep -qx 'pith-site 1 1'
+then ok "busy: the store is left as it was"
+else not_ok "busy: the store is left as it was" "$(cat "$S/busy.example.site")"; fi
+
+# Busy while the store is corrupt: the store is set aside all the same,
+# and both are said, in the order they happen.
+printf 'pith-site 1 6\nnot a line\n' >"$S/busy.example.site"
+run -d -u https://busy.example/y "$T/p4.html"
 kill "$holder"
-expect_out "busy and corrupt: the article still comes" "Story 3 tells its own tale"
-if [ "$(grep -c . "$T/err")" = 1 ] &&
-    grep -qF "set aside as busy.example.site.bad and rebuilt" "$T/err"
-then ok "busy and corrupt: one warning, the store's"
-else not_ok "busy and corrupt: one warning, the store's" "$(cat "$T/err")"; fi
+expect_status "busy and corrupt: exit 0" 0
+expect_out "busy and corrupt: the article still comes" "Story 4 tells its own tale"
+if [ "$(grep -c . "$T/err")" = 2 ] &&
+    sed -n 1p "$T/err" | grep -qF "busy.example's statistics are busy or locked away" &&
+    sed -n 2p "$T/err" | grep -qF "set aside as busy.example.site.bad and rebuilt"
+then ok "busy and corrupt: two warnings, the busy one first"
+else not_ok "busy and corrupt: two warnings, the busy one first" "$(cat "$T/err")"; fi
 if [ -f "$S/busy.example.site.bad" ] && [ ! -e "$S/busy.example.site" ]
 then ok "busy and corrupt: set aside, the page not learned"
 else not_ok "busy and corrupt: set aside, the page not learned" "$(ls "$S")"; fi

@@ -127,10 +127,38 @@ test_lock_link(void **state)
 	sitestore_unlock(fd);
 }
 
-/* Another process learning the host (its lock held here) while the
- * store is corrupt: the page is not learned, and of the two warnings
- * the store's is the one given; the next page of the host, its store
- * now read, says it is busy. */
+/* Another process learning the host (its lock held here), the store not
+ * read yet in this session: the page is not learned, and a warning says
+ * so; what the store had is still given. */
+static void
+test_busy(void **state)
+{
+	sitestore_session ss = { .learn = 1 };
+	pith_doc *doc = parse_url(page, "https://example.org/a");
+	pith_doc *other = parse_url(page2, "https://example.org/b");
+	const pith_site *s;
+	char warn[512];
+	int fd;
+
+	(void)state;
+	assert_non_null(s = page_warn(&ss, doc, "https://example.org/a", warn));
+	assert_int_equal(pith_site_pages(s), 1);
+	sitestore_session_free(&ss);
+	assert_true((fd = sitestore_lock("example.org", 0)) >= 0);
+	assert_non_null(s = page_warn(&ss, other, "https://example.org/b", warn));
+	assert_int_equal(pith_site_pages(s), 1);
+	assert_non_null(strstr(warn, "example.org's statistics are busy or locked away ("));
+	assert_non_null(strstr(warn, "): this page is not learned"));
+	sitestore_unlock(fd);
+	sitestore_session_free(&ss);
+	pith_doc_free(doc);
+	pith_doc_free(other);
+}
+
+/* Busy and corrupt: the page is not learned and the store is set aside;
+ * both are said, in the order they happen (the lock is tried first), so
+ * the reader, which shows the last, shows the lasting one.  The next
+ * page of the host, its store now read, says only that it is busy. */
 static void
 test_busy_corrupt(void **state)
 {
@@ -139,15 +167,20 @@ test_busy_corrupt(void **state)
 	pith_doc *other = parse_url(page2, "https://example.org/b");
 	const pith_site *s;
 	char path[512], warn[512];
+	diag d = {0};
 	int fd;
 
 	(void)state;
 	scratch_file("pith/sites/example.org.site", "not a store\n", path, sizeof path);
 	assert_true((fd = sitestore_lock("example.org", 0)) >= 0);
-	assert_non_null(s = page_warn(&ss, doc, "https://example.org/a", warn));
+	assert_non_null(s = sitestore_page(&ss, doc, "https://example.org/a", &d));
 	assert_int_equal(pith_site_pages(s), 0);
-	assert_non_null(strstr(warn, "set aside as example.org.site.bad and rebuilt"));
-	assert_null(strstr(warn, "busy"));
+	assert_int_equal(d.nwarnings, 2);
+	assert_non_null(strstr(diag_warning(&d, 0),
+	    "example.org's statistics are busy or locked away"));
+	assert_non_null(strstr(diag_warning(&d, 1),
+	    "set aside as example.org.site.bad and rebuilt"));
+	diag_free(&d);
 	assert_non_null(s = page_warn(&ss, other, "https://example.org/b", warn));
 	assert_int_equal(pith_site_pages(s), 0);
 	assert_non_null(strstr(warn, "example.org's statistics are busy or locked away"));
@@ -155,6 +188,29 @@ test_busy_corrupt(void **state)
 	sitestore_session_free(&ss);
 	pith_doc_free(doc);
 	pith_doc_free(other);
+}
+
+/* Without a data directory nothing is learned or read, and that is
+ * d->msg, not a warning that the store is busy. */
+static void
+test_no_data_dir(void **state)
+{
+	sitestore_session ss = { .learn = 1 };
+	pith_doc *doc = parse_url(page, "https://example.org/a");
+	char *home = getenv("HOME") != NULL ? strdup(getenv("HOME")) : NULL;
+	diag d = {0};
+
+	(void)state;
+	unsetenv("HOME");
+	setenv("XDG_DATA_HOME", "relative", 1);
+	assert_null(sitestore_page(&ss, doc, "https://example.org/a", &d));
+	assert_int_equal(d.nwarnings, 0);
+	assert_non_null(strstr(d.msg, "no data directory"));
+	if (home != NULL)
+		setenv("HOME", home, 1);
+	free(home);
+	sitestore_session_free(&ss);
+	pith_doc_free(doc);
 }
 
 static void
@@ -177,7 +233,9 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_learn, scratch_setup, scratch_teardown),
 		cmocka_unit_test_setup_teardown(test_corrupt, scratch_setup, scratch_teardown),
 		cmocka_unit_test_setup_teardown(test_lock_link, scratch_setup, scratch_teardown),
+		cmocka_unit_test_setup_teardown(test_busy, scratch_setup, scratch_teardown),
 		cmocka_unit_test_setup_teardown(test_busy_corrupt, scratch_setup, scratch_teardown),
+		cmocka_unit_test_setup_teardown(test_no_data_dir, scratch_setup, scratch_teardown),
 		cmocka_unit_test_setup_teardown(test_no_host, scratch_setup, scratch_teardown),
 	};
 
