@@ -17,7 +17,7 @@ DESTDIR ?=
 
 CC      ?= cc
 PKG     ?= pkg-config
-PKGS    := gumbo libcurl ncursesw jansson uchardet zlib
+PKGS    := gumbo libcurl ncursesw jansson uchardet zlib fribidi
 # Debian's libunistring ships no .pc file.
 LIBS_UNISTRING := -lunistring
 

@@ -54,6 +54,10 @@ _pith()
 		COMPREPLY=($(compgen -W 'shingle lcs both' -- "$cur"))
 		return
 		;;
+	--bidi)
+		COMPREPLY=($(compgen -W 'on off' -- "$cur"))
+		return
+		;;
 	--theme)
 		COMPREPLY=($(compgen -W 'dark light mono' -- "$cur"))
 		compopt -o filenames 2>/dev/null

@@ -18,6 +18,7 @@
 #include <strings.h>
 #include <gumbo.h>
 #include <jansson.h>
+#include <unictype.h>
 #include <unistr.h>
 #include "internal.h"
 
@@ -1352,6 +1353,46 @@ meta_dir_value(const char *v)
 	}
 	k[n] = '\0';
 	return meta_ieq(k, "ltr") ? 1 : meta_ieq(k, "rtl") ? 2 : 0;
+}
+
+/* The direction of a stretch of text by its first strong character
+ * (UAX #9 P2-P3, isolates not skipped): 1 ltr, 2 rtl, 0 none. */
+static int
+meta_first_strong(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; ) {
+		ucs4_t c;
+		int k = u8_mbtoucr(&c, (const uint8_t *)s + i, n - i);
+
+		i += k > 0 ? (size_t)k : 1;
+		if (k <= 0)
+			continue;
+		switch (uc_bidi_category(c)) {
+		case UC_BIDI_L: return 1;
+		case UC_BIDI_R: case UC_BIDI_AL: return 2;
+		default: break;
+		}
+	}
+	return 0;
+}
+
+const char *
+pith_block_dir(const pith_doc *d, size_t i)
+{
+	const pith_block *blk = i < d->nblocks ? &d->blocks[i] : NULL;
+	int v = 0;
+
+	if (blk == NULL)
+		return NULL;
+	for (size_t n = blk->node; n < d->nnodes && v == 0; n = d->nodes[n].parent) {
+		const char *a = node_attr(d->gnodes[n], "dir");
+
+		v = meta_dir_value(a);
+		/* dir=auto: the text decides, else the parent's (HTML). */
+		if (v == 0 && a != NULL && meta_ieq(a, "auto"))
+			v = meta_first_strong(blk->text, blk->len);
+	}
+	return v == 1 ? "ltr" : v == 2 ? "rtl" : NULL;
 }
 
 /* The direction most of the page's text is set in: each block takes the

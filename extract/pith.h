@@ -195,6 +195,10 @@ PITH_API const pith_meta *pith_doc_meta(const pith_doc *doc);
 PITH_API const char *pith_doc_title(const pith_doc *doc);
 PITH_API const char *pith_doc_lang(const pith_doc *doc);
 PITH_API const char *pith_doc_url(const pith_doc *doc);
+/* Block i's direction from the HTML: "rtl" or "ltr" from the dir of its
+ * element or nearest ancestor with one (dir=auto: its first strong
+ * character, UAX #9 P2-P3), NULL when none says. */
+PITH_API const char *pith_block_dir(const pith_doc *doc, size_t i);
 
 /* --------------------------------------------------------- algorithms */
 

@@ -59,10 +59,44 @@ theme_exists(const char *name)
 	return themefile_load(&t, name, NULL) == 0;
 }
 
+int
+config_switch(const char *val)
+{
+	return strcmp(val, "on") == 0 ? CONFIG_ON : strcmp(val, "off") == 0 ?
+	    CONFIG_OFF : 0;
+}
+
+/* The on/off settings, in the order switch_of gives their fields. */
+static const char *const switches[] = { "bidi" };
+
+/* The field of on/off setting i of switches. */
+static int *
+switch_of(config *c, size_t i)
+{
+	int *f[] = { &c->bidi };
+
+	return f[i];
+}
+
 static void
 set(config *c, const char *key, const char *val, config_warnings *cw, int line)
 {
-	if (strcmp(key, "theme") == 0) {
+	size_t sw = 0;
+
+	while (sw < sizeof switches / sizeof *switches && strcmp(key, switches[sw]) != 0)
+		sw++;
+	if (sw < sizeof switches / sizeof *switches) {
+		int v = config_switch(val);
+		char what[64];
+
+		if (v == 0) {
+			/* key is one of ours, safe as a format's text. */
+			snprintf(what, sizeof what, "%s must be on or off, not '%%s'", key);
+			warnf(cw, line, what, val);
+			return;
+		}
+		*switch_of(c, sw) = v;
+	} else if (strcmp(key, "theme") == 0) {
 		if (strlen(val) >= sizeof c->theme || !theme_exists(val)) {
 			warnf(cw, line, "unknown theme '%s'", val);
 			return;

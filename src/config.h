@@ -6,6 +6,8 @@
  *   width     = the text's measure in columns (20..1000)
  *   algorithm = an extraction algorithm (pith --list-algorithms)
  *   save_dir  = where s and S save, '~/' for the home directory
+ *   bidi      = on | off: right-to-left text in visual order (off for
+ *               a terminal that reorders by itself)
  *
  * A bad line is reported with its number and skipped; nothing in the
  * file can stop pith from starting.
@@ -21,11 +23,17 @@ typedef struct {
 	int width;             /* 0 when not set */
 	char algorithm[64];
 	char save_dir[1024];
+	int bidi;              /* on/off settings: 0 not set, or CONFIG_* */
 } config;
 
 /* A file of garbage is not thousands of warnings: the first this many,
  * then one that counts the rest. */
 enum { CONFIG_WARNINGS_MAX = 10 };
+
+enum { CONFIG_OFF = 1, CONFIG_ON = 2 };
+
+/* An on/off value ("on", "off"): CONFIG_ON, CONFIG_OFF, or 0. */
+int config_switch(const char *val);
 
 /* Parse text over *c, a warning in d for each bad line ("FILE:LINE:
  * why"), as many as CONFIG_WARNINGS_MAX; returns the number of bad

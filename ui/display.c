@@ -83,6 +83,7 @@ display_close(display *d)
 		return;
 	endwin();
 	delscreen(d->screen);
+	bidi_line_view_free(&d->view);
 	d->screen = NULL;
 	if (d->tty != NULL)
 		fclose(d->tty);
@@ -277,66 +278,102 @@ first_hit(const display_marks *m, size_t i)
 	return lo;
 }
 
+/* Where display_line is along its row. */
+typedef struct {
+	int y, x, limit, col, skipped, scroll, scroll_x, cut_left, cut_right;
+	size_t line, h0;
+} pen;
+
+/* The attribute of the cluster at byte off: a search match's, else a. */
+static attr_t
+hit_attr(const display *d, const pen *pn, const display_marks *m, size_t off, attr_t a)
+{
+	for (size_t h = pn->h0; m != NULL && h < m->nhits && m->hits[h].line == pn->line; h++) {
+		if (off >= m->hits[h].off && off < m->hits[h].off + m->hits[h].len) {
+			a = (attr_t)d->attr[TH_MATCH];
+			if (m->hits[h].hit == m->current)
+				a |= A_BOLD | A_UNDERLINE;
+			break;
+		}
+	}
+	return a;
+}
+
+/* Bytes off..off+len of l->text, of segment s of the line, one cluster
+ * at a time (or alt in their place: a mirrored bracket); segments from
+ * the line's fixed ones on scroll sideways. */
+static void
+draw_run(display *d, pen *pn, const layout *l, size_t s, size_t off, size_t len,
+         const char *alt, size_t altlen, const display_marks *m)
+{
+	const layout_line *ln = &l->lines[pn->line];
+	const layout_seg *sg = &l->segs[ln->seg + s];
+	const char *p = l->text + off, *end = p + len;
+	attr_t a = seg_attr(d, sg, m);
+
+	if (s >= ln->fixed && pn->scroll_x < 0)
+		pn->scroll_x = pn->col;
+	while (p < end && !pn->cut_right) {
+		const char *q = next_cluster(p, end);
+		const char *g = altlen > 0 ? alt : p;
+		size_t gn = altlen > 0 ? altlen : (size_t)(q - p);
+		int cw = cluster_width(g, gn);
+
+		if (s >= ln->fixed && pn->skipped < pn->scroll) {
+			pn->skipped += cw;
+			pn->cut_left = 1;
+			p = q;
+			continue;
+		}
+		if (pn->col + cw > pn->limit) {
+			pn->cut_right = 1;
+			break;
+		}
+		attrset(hit_attr(d, pn, m, (size_t)(p - l->text), a));
+		mvaddnstr(pn->y, pn->col, g, (int)gn);
+		pn->col += cw;
+		p = q;
+	}
+}
+
 void
 display_line(display *d, int y, int x, int width, const layout *l, size_t i,
              int hscroll, const display_marks *m)
 {
 	const layout_line *ln = &l->lines[i];
-	int limit = x + width, col = x, skipped = 0, cut_left = 0, cut_right = 0;
-	int scroll = (ln->flags & LAYOUT_CLIP) ? hscroll : 0, scroll_x = -1;
-	size_t h0 = first_hit(m, i);
+	pen pn = { y, x, x + width, x, 0, (ln->flags & LAYOUT_CLIP) ? hscroll : 0, -1,
+	    0, 0, i, first_hit(m, i) };
+	bidi_line_view *v = &d->view;
+	size_t from = 0;
 
-	if (limit > COLS)
-		limit = COLS;
-	for (size_t s = 0; s < ln->nseg && !cut_right; s++) {
-		const layout_seg *sg = &l->segs[ln->seg + s];
-		const char *p = l->text + sg->off, *end = p + sg->len;
-		attr_t a = seg_attr(d, sg, m);
-
-		if (s == ln->fixed)
-			scroll_x = col;
-		while (p < end) {
-			const char *q = next_cluster(p, end);
-			int cw = cluster_width(p, (size_t)(q - p));
-			size_t off = (size_t)(p - l->text);
-			attr_t ca = a;
-
-			if (s >= ln->fixed && skipped < scroll) {
-				skipped += cw;
-				cut_left = 1;
-				p = q;
-				continue;
-			}
-			if (col + cw > limit) {
-				cut_right = 1;
-				break;
-			}
-			for (size_t h = h0; m != NULL && h < m->nhits && m->hits[h].line == i; h++) {
-				if (off >= m->hits[h].off && off < m->hits[h].off + m->hits[h].len) {
-					ca = (attr_t)d->attr[TH_MATCH];
-					if (m->hits[h].hit == m->current)
-						ca |= A_BOLD | A_UNDERLINE;
-					break;
-				}
-			}
-			attrset(ca);
-			mvaddnstr(y, col, p, (int)(q - p));
-			col += cw;
-			p = q;
-		}
+	if (pn.limit > COLS)
+		pn.limit = COLS;
+	/* Right to left: the gutter, then the pieces in visual order. */
+	if (d->bidi && bidi_line(l, i, v) == 0 && (v->n > 0 || v->pad > 0)) {
+		for (size_t s = 0; s < ln->gutter; s++)
+			draw_run(d, &pn, l, s, l->segs[ln->seg + s].off,
+			    l->segs[ln->seg + s].len, NULL, 0, m);
+		pn.col += v->pad;
+		for (size_t k = 0; k < v->n; k++)
+			draw_run(d, &pn, l, v->v[k].seg - ln->seg, v->v[k].off, v->v[k].len,
+			    v->v[k].alt, v->v[k].altlen, m);
+		from = ln->nseg;
 	}
+	for (size_t s = from; s < ln->nseg && !pn.cut_right; s++)
+		draw_run(d, &pn, l, s, l->segs[ln->seg + s].off, l->segs[ln->seg + s].len,
+		    NULL, 0, m);
 	/* Code clipped at either side says so. */
 	if (ln->flags & LAYOUT_CLIP) {
 		int mx;
 
-		if (cut_right && limit > x) {
-			mx = limit - 1;
-			put(y, &mx, limit, d->ascii ? ">" : "\xe2\x80\xba", d->ascii ? 1 : 3,
+		if (pn.cut_right && pn.limit > x) {
+			mx = pn.limit - 1;
+			put(y, &mx, pn.limit, d->ascii ? ">" : "\xe2\x80\xba", d->ascii ? 1 : 3,
 			    (attr_t)d->attr[TH_MARK]);
 		}
-		if (cut_left && scroll_x >= 0 && scroll_x < limit) {
-			mx = scroll_x;
-			put(y, &mx, limit, d->ascii ? "<" : "\xe2\x80\xb9", d->ascii ? 1 : 3,
+		if (pn.cut_left && pn.scroll_x >= 0 && pn.scroll_x < pn.limit) {
+			mx = pn.scroll_x;
+			put(y, &mx, pn.limit, d->ascii ? "<" : "\xe2\x80\xb9", d->ascii ? 1 : 3,
 			    (attr_t)d->attr[TH_MARK]);
 		}
 	}

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include "bidi.h"
 #include "layout.h"
 #include "theme.h"
 
@@ -31,6 +32,8 @@ typedef struct {
 	int ascii;               /* the locale cannot show UTF-8 */
 	unsigned long attr[TH_COUNT];
 	unsigned long emph, strong;  /* what emphasis and strong add */
+	int bidi;                /* draw right-to-left text in visual order */
+	bidi_line_view view;     /* the pieces of the line being drawn */
 } display;
 
 /* What display_line marks on top of a line's own styles. */

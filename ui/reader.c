@@ -408,6 +408,7 @@ relayout(reader *r, size_t anchor)
 		.width = text_width(r, under == VIEW_OVERLAY ? VIEW_OVERLAY : VIEW_ARTICLE),
 		.ascii = r->dpy.ascii, .overlay = under == VIEW_OVERLAY,
 		.numbers = 1, .why = r->why[0] != '\0' ? r->why : NULL,
+		.bidi = r->opt->bidi,
 	};
 
 	/* The article and help are laid out again only when what they show
@@ -1982,6 +1983,7 @@ reader_run(const reader_options *o, diag *d)
 		reader_free(r);
 		return diag_fail(d, "%s", err);
 	}
+	r->dpy.bidi = r->opt->bidi;
 	display_size(&r->dpy, &r->rows, &r->cols);
 	if (themefile_names(&r->themes, &r->nthemes) != 0)
 		r->nthemes = 0;

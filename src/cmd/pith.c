@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <fribidi.h>
 #include <jansson.h>
 #include <ncurses.h>
 #include <unistring/version.h>
@@ -28,7 +29,7 @@
 static const char usage_text[] =
 "usage: pith [-d] [-a ALGO] [-t FILE] [-f text|markdown|json|html] [-w WIDTH]\n"
 "            [-u URL] [-p NAME=VALUE] [--captions] [--explain[=tokens]]\n"
-"            [--theme NAME]\n"
+"            [--theme NAME] [--bidi on|off]\n"
 "            [--config FILE] [--timeout S] [--max-size SIZE] [--user-agent UA]\n"
 "            [--reload | --offline] [--cache-size SIZE] [--time-limit S]\n"
 "            [URL|FILE|-]\n"
@@ -48,6 +49,8 @@ static const char usage_text[] =
 "      --explain=tokens    the same token by token (readability: its candidates)\n"
 "      --captions          keep figure captions and image descriptions in text\n"
 "      --theme NAME        the reader's colours: dark, light, mono, ...\n"
+"      --bidi on|off       the reader shows right-to-left text in visual order\n"
+"                          (on); off for a terminal that reorders it itself\n"
 "      --config FILE       read settings from FILE, not\n"
 "                          $XDG_CONFIG_HOME/pith/config\n"
 "      --timeout SECONDS   give up on a download after this long (30)\n"
@@ -85,6 +88,7 @@ typedef struct {
 	format fmt;
 	int width;                 /* -1: not given */
 	int dump, explain, learn;
+	int bidi;                  /* 0: not given, else CONFIG_ON or OFF */
 	unsigned text_flags;
 	pith_params *params;
 	input_options input;
@@ -93,7 +97,7 @@ typedef struct {
 enum { OPT_LIST_ALGORITHMS = 256, OPT_LIST_PARAMS, OPT_EXPLAIN, OPT_THEME,
 	OPT_CONFIG, OPT_CAPTIONS, OPT_TIMEOUT, OPT_MAX_SIZE, OPT_USER_AGENT,
 	OPT_RELOAD, OPT_OFFLINE, OPT_CACHE_SIZE, OPT_NO_LEARN, OPT_TIME_LIMIT,
-	OPT_HISTORY };
+	OPT_HISTORY, OPT_BIDI };
 
 static const struct option longopts[] = {
 	{ "dump", no_argument, NULL, 'd' },
@@ -109,6 +113,7 @@ static const struct option longopts[] = {
 	{ "explain", optional_argument, NULL, OPT_EXPLAIN },
 	{ "captions", no_argument, NULL, OPT_CAPTIONS },
 	{ "theme", required_argument, NULL, OPT_THEME },
+	{ "bidi", required_argument, NULL, OPT_BIDI },
 	{ "config", required_argument, NULL, OPT_CONFIG },
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
@@ -130,10 +135,11 @@ print_version(void)
 	/* _libunistring_version is 0xMMmmss. */
 	/* uchardet has no version call: named, not numbered. */
 	printf("gumbo %s, libcurl %s, %s, libunistring %d.%d.%d, jansson %s, "
-	    "zlib %s, uchardet\n",
+	    "zlib %s, uchardet, fribidi %s\n",
 	    PITH_GUMBO_VERSION, fetch_version(), curses_version(),
 	    _libunistring_version >> 16, (_libunistring_version >> 8) & 0xff,
-	    _libunistring_version & 0xff, JANSSON_VERSION, zlibVersion());
+	    _libunistring_version & 0xff, JANSSON_VERSION, zlibVersion(),
+	    FRIBIDI_VERSION);
 }
 
 static int
@@ -226,6 +232,10 @@ parse_option(int ch, const char *v, pith_options *o)
 		o->explain = v != NULL && strcmp(v, "tokens") == 0 ? 2 : 1;
 		break;
 	case OPT_THEME: o->theme = v; break;
+	case OPT_BIDI:
+		if ((o->bidi = config_switch(v)) == 0)
+			return usage_error("--bidi takes on or off, not '%s'", v);
+		break;
 	case OPT_CONFIG: o->config = v; break;
 	case OPT_RELOAD: o->input.reload = 1; break;
 	case OPT_OFFLINE: o->input.offline = 1; break;
@@ -348,6 +358,8 @@ merge_config(pith_options *o, config *cfg, char *first, size_t size)
 		o->algorithm = cfg->algorithm;
 	if (o->theme == NULL && cfg->theme[0] != '\0')
 		o->theme = cfg->theme;
+	if (o->bidi == 0)
+		o->bidi = cfg->bidi;
 	return 0;
 }
 
@@ -393,7 +405,7 @@ run_reader(pith_options *o, const config *cfg, const char *cfg_warning,
 		.arg = o->arg, .url = o->url, .algorithm = o->algorithm,
 		.params = o->params, .width = o->width >= 0 ? o->width :
 		    cfg->width > 0 ? cfg->width : -1,
-		.save_dir = cfg->save_dir,
+		.save_dir = cfg->save_dir, .bidi = o->bidi != CONFIG_OFF,
 		.warning = cfg_warning[0] != '\0' ? cfg_warning : NULL,
 		.input = &o->input,
 		.site = sitestore_hook, .site_ctx = ss,

@@ -72,6 +72,31 @@ test_good(void **state)
 	assert_string_equal(c.save_dir, "/tmp/saved # not a comment: part of the path");
 }
 
+/* On/off settings: on, off, and anything else a warning that leaves
+ * the setting unset. */
+static void
+test_switches(void **state)
+{
+	static const char text[] = "bidi = off\n";
+	static const char bad[] = "bidi = yes please\n";
+	config c = {0};
+	warnings w = {0};
+
+	(void)state;
+	assert_int_equal(c.bidi, 0);
+	assert_int_equal(parse(&c, text, strlen(text), &w), 0);
+	assert_int_equal(c.bidi, CONFIG_OFF);
+	assert_int_equal(parse(&c, "bidi=on", 7, &w), 0);
+	assert_int_equal(c.bidi, CONFIG_ON);
+	memset(&c, 0, sizeof c);
+	assert_int_equal(parse(&c, bad, strlen(bad), &w), 1);
+	assert_int_equal(c.bidi, 0);
+	assert_string_equal(w.last, "bidi must be on or off, not 'yes please'");
+	assert_int_equal(config_switch("on"), CONFIG_ON);
+	assert_int_equal(config_switch("off"), CONFIG_OFF);
+	assert_int_equal(config_switch("On"), 0);
+}
+
 static void
 test_bad(void **state)
 {
@@ -233,6 +258,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_good),
+		cmocka_unit_test(test_switches),
 		cmocka_unit_test(test_bad),
 		cmocka_unit_test(test_home),
 		cmocka_unit_test(test_host),

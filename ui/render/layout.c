@@ -20,6 +20,7 @@
 #include <uniwidth.h>
 
 #include "array.h"
+#include "bidi.h"
 #include "overlay.h"
 #include "pith_debug.h"
 #include "wrap.h"
@@ -303,7 +304,7 @@ new_line(builder *bd, size_t block, unsigned flags)
 		return NULL;
 	}
 	ln = &l->lines[l->nlines++];
-	*ln = (layout_line){ l->nsegs, 0, 0, block, 0, flags };
+	*ln = (layout_line){ l->nsegs, 0, 0, block, 0, flags, 0 };
 	return ln;
 }
 
@@ -314,7 +315,9 @@ add_seg(builder *bd, const char *s, size_t n, unsigned elem, unsigned attr,
 {
 	layout *l = bd->l;
 	layout_line *ln = &l->lines[l->nlines - 1];
-	layout_seg *sg = ln->nseg ? &l->segs[ln->seg + ln->nseg - 1] : NULL;
+	/* The gutter's last segment is never extended: bidi.h tells the
+	 * prefix from it. */
+	layout_seg *sg = ln->nseg > ln->gutter ? &l->segs[ln->seg + ln->nseg - 1] : NULL;
 
 	if (n == 0)
 		return;
@@ -366,6 +369,7 @@ line_start(builder *bd, size_t block, int first, const prefix *pf)
 			add_seg(bd, r.text + k, r.piece[i].len, r.piece[i].elem, 0, 0, -1);
 			k += r.piece[i].len;
 		}
+		bd->l->lines[bd->l->nlines - 1].gutter = bd->l->lines[bd->l->nlines - 1].nseg;
 	}
 	for (int i = 0; pf != NULL && i < pf->n; i++)
 		add_seg(bd, pf->part[i].text, strlen(pf->part[i].text),
@@ -442,7 +446,8 @@ piece_at(const dstr *d, size_t at)
 
 enum {
 	EMIT_CLIP = 1,         /* break only at '\n', never wrap */
-	EMIT_CONT = 2          /* more of a block already shown: no row */
+	EMIT_CONT = 2,         /* more of a block already shown: no row */
+	EMIT_RTL = 4           /* right to left: LAYOUT_RTL */
 };
 
 /* Wrap the display string into lines of block b: the first with prefix
@@ -471,6 +476,7 @@ emit(builder *bd, const dstr *d, size_t b, const prefix *first,
 	}
 	for (size_t i = 0; i < nwl && !bd->l->oom; i++) {
 		if (new_line(bd, b, (clip ? LAYOUT_CLIP : 0) |
+		    ((how & EMIT_RTL) ? LAYOUT_RTL : 0) |
 		    (i == 0 && head ? LAYOUT_FIRST : 0)) == NULL)
 			break;
 		line_start(bd, b, i == 0 && head, i == 0 ? first : cont);
@@ -1102,6 +1108,13 @@ layout_date(const char *s, char *out, size_t size)
 		snprintf(out, size, "%s", s != NULL ? s : "");
 }
 
+/* EMIT_RTL for text of the page outside its blocks, as bidi.h says. */
+static unsigned
+page_dir(const builder *bd, const dstr *d)
+{
+	return bd->o->bidi && bidi_page_text_rtl(bd->d, d->buf, d->len) ? EMIT_RTL : 0;
+}
+
 /* The header: title, then byline, site (unless the byline is the site),
  * date (as layout_date shows it) and reading time. */
 static void
@@ -1120,7 +1133,7 @@ header(builder *bd, const pith_article *a)
 	if (title != NULL && title[0] != '\0') {
 		ds_reset(d);
 		ds_text(d, title, strlen(title), mode, TH_TITLE, LAYOUT_STRONG, 1, -1);
-		emit(bd, d, LAYOUT_NONE, &pf, &pf, 0);
+		emit(bd, d, LAYOUT_NONE, &pf, &pf, page_dir(bd, d));
 	}
 	/* Reading time from the words kept, at 230 a minute. */
 	if (pith_article_token_span(a, &first, &last)) {
@@ -1157,7 +1170,7 @@ header(builder *bd, const pith_article *a)
 		ds_deco(d, rt, TH_META, -1);
 	}
 	if (d->len > 0)
-		emit(bd, d, LAYOUT_NONE, &pf, &pf, 0);
+		emit(bd, d, LAYOUT_NONE, &pf, &pf, page_dir(bd, d));
 	if (bd->l->nlines > 0)
 		blank_line(bd, PITH_NONE);
 }
@@ -1302,7 +1315,8 @@ walk_block(builder *bd, const item *it, const pith_span *kept, size_t nkept,
 	if (bd->ds.oom)
 		bd->l->oom = 1;
 	emit(bd, &bd->ds, b, &first, &cont,
-	    blk->kind == PITH_BLOCK_PRE ? EMIT_CLIP : 0);
+	    blk->kind == PITH_BLOCK_PRE ? EMIT_CLIP : bd->o->bidi &&
+	    bidi_block_rtl(bd->d, b, it->s, it->e) ? EMIT_RTL : 0);
 	reason = bd->has_ov ? pith_article_block_reason(bd->a, b) : NULL;
 	if (reason != NULL)
 		reason_line(bd, b, reason);

@@ -39,7 +39,9 @@ typedef struct {
 /* Line flags. */
 enum {
 	LAYOUT_CLIP = 1,       /* not wrapped (code): clip, scroll sideways */
-	LAYOUT_FIRST = 2       /* the first line of its block */
+	LAYOUT_FIRST = 2,      /* the first line of its block */
+	LAYOUT_RTL = 4         /* written right to left (bidi.h): flush
+	                          right, its prefix on the right side */
 };
 
 typedef struct {
@@ -49,6 +51,8 @@ typedef struct {
 	size_t block;          /* the document block shown, or LAYOUT_NONE */
 	int width;             /* display columns of all its segments */
 	unsigned flags;
+	size_t gutter;         /* how many leading segments are the
+	                          overlay's gutter (before the prefix) */
 } layout_line;
 
 typedef struct {
@@ -72,6 +76,7 @@ typedef struct {
 	int link_base;         /* numbers go on after it (0: from 1) */
 	int plain;             /* no quote bars, list indent or markers */
 	const char *why;       /* overlay: why nothing was kept, or NULL */
+	int bidi;              /* mark right-to-left blocks LAYOUT_RTL */
 } layout_options;
 
 typedef struct {

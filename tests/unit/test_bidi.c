@@ -1,0 +1,271 @@
+/* test_bidi.c - right-to-left text: the direction of blocks and lines in
+ * visual order.  The expected lines are worked out by hand from UAX #9:
+ * in a right-to-left line the Hebrew words come right to left (each
+ * one's letters reversed, as the screen shows them), while an English
+ * name and a number inside keep their own left-to-right order. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bidi.h"
+#include "layout.h"
+#include "wrap.h"
+
+typedef struct {
+	pith_doc *doc;
+	pith_article *art;
+	layout l;
+} fixture;
+
+static void
+load(fixture *f, const char *html, int width, int bidi, int overlay)
+{
+	layout_options o = { .width = width, .numbers = 1, .bidi = bidi,
+	    .overlay = overlay };
+	pith_error err;
+	pith_code rc;
+
+	memset(f, 0, sizeof *f);
+	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &f->doc, &err), PITH_OK);
+	rc = pith_extract(f->doc, "readability", NULL, &f->art, &err);
+	assert_true(rc == PITH_OK || rc == PITH_ENOARTICLE);
+	assert_int_equal(layout_article(&f->l, f->art, &o), 0);
+}
+
+static void
+unload(fixture *f)
+{
+	layout_free(&f->l);
+	pith_article_free(f->art);
+	pith_doc_free(f->doc);
+}
+
+/* The first line whose logical text holds needle. */
+static size_t
+find_line(const layout *l, const char *needle)
+{
+	char buf[4096];
+
+	for (size_t i = 0; i < l->nlines; i++) {
+		layout_line_text(l, i, buf, sizeof buf);
+		if (strstr(buf, needle) != NULL)
+			return i;
+	}
+	fail_msg("no line holds '%s'", needle);
+	return LAYOUT_NONE;
+}
+
+/* Whether s ends with tail. */
+static int
+ends(const char *s, const char *tail)
+{
+	size_t n = strlen(s), m = strlen(tail);
+
+	return n >= m && strcmp(s + n - m, tail) == 0;
+}
+
+/* Line i as shown, and its width in columns. */
+static const char *
+shown(const layout *l, size_t i, int *width)
+{
+	static char buf[4096];
+
+	bidi_line_text(l, i, buf, sizeof buf);
+	if (width != NULL)
+		*width = wrap_width(buf, strlen(buf));
+	return buf;
+}
+
+#define PAGE(html_attrs, body) \
+	"<html" html_attrs "><head><title>T</title></head><body><article>" body \
+	"<p>Filler words for the extractor, so that the article is kept whole " \
+	"by every method, and a few more of them.</p></article></body></html>"
+
+static const char mixed[] = PAGE(" dir=rtl lang=he",
+	"<p>המתנדב David Cohen שתל 24 עצים בגינה.</p>"
+	"<p>שלום (עולם).</p>"
+	"<ul><li>ספר חדש</li></ul>"
+	"<blockquote><p>שלום עולם</p></blockquote>"
+	"<p>קישור <a href=https://example.org/>אחד</a> שניים</p>"
+	"<p dir=ltr>Left to right, as written.</p>");
+
+static void
+test_visual_order(void **state)
+{
+	fixture f;
+	size_t i;
+	int w;
+
+	(void)state;
+	load(&f, mixed, 60, 1, 0);
+	i = find_line(&f.l, "David");
+	assert_true(f.l.lines[i].flags & LAYOUT_RTL);
+	/* Flush right: the line ends at the column's right edge. */
+	assert_true(ends(shown(&f.l, i, &w), " .הניגב םיצע 24 לתש David Cohen בדנתמה"));
+	assert_int_equal(w, 60);
+	/* 60 columns less the sentence's 37. */
+	assert_int_equal(strspn(shown(&f.l, i, NULL), " "), 23);
+	/* Brackets in right-to-left text are mirrored (L4). */
+	i = find_line(&f.l, "(עולם)");
+	assert_true(ends(shown(&f.l, i, &w), " .(םלוע) םולש"));
+	assert_int_equal(w, 60);
+	/* The bullet and the quote bar go to the right side. */
+	i = find_line(&f.l, "ספר חדש");
+	assert_true(ends(shown(&f.l, i, &w), " שדח רפס \xe2\x80\xa2"));
+	assert_int_equal(w, 60);
+	i = find_line(&f.l, "שלום עולם");
+	assert_true(ends(shown(&f.l, i, &w), " םלוע םולש \xe2\x94\x82"));
+	assert_int_equal(w, 60);
+	/* A link's number reads as written, after the link's text. */
+	i = find_line(&f.l, "קישור");
+	assert_true(ends(shown(&f.l, i, &w), " םיינש [1]דחא רושיק"));
+	/* dir=ltr inside stays as it is. */
+	i = find_line(&f.l, "Left to right");
+	assert_false(f.l.lines[i].flags & LAYOUT_RTL);
+	assert_string_equal(shown(&f.l, i, NULL), "Left to right, as written.");
+	unload(&f);
+}
+
+static void
+test_bidi_off(void **state)
+{
+	fixture f;
+	size_t i;
+
+	(void)state;
+	/* Off: no line is marked, so the display leaves them alone. */
+	load(&f, mixed, 60, 0, 0);
+	for (i = 0; i < f.l.nlines; i++)
+		assert_false(f.l.lines[i].flags & LAYOUT_RTL);
+	unload(&f);
+}
+
+static void
+test_overlay_gutter(void **state)
+{
+	fixture f;
+	size_t i;
+	char logical[4096];
+	const char *v;
+
+	(void)state;
+	/* The overlay's gutter stays on the left, the text flush right. */
+	load(&f, mixed, 60, 1, 1);
+	i = find_line(&f.l, "David");
+	layout_line_text(&f.l, i, logical, sizeof logical);
+	v = shown(&f.l, i, NULL);
+	assert_true(f.l.lines[i].gutter > 0);
+	assert_memory_equal(v, logical, f.l.segs[f.l.lines[i].seg].len);
+	assert_non_null(strstr(v, ".הניגב םיצע 24 לתש David Cohen בדנתמה"));
+	assert_int_equal(wrap_width(v, strlen(v)), f.l.width);
+	unload(&f);
+}
+
+/* A left-to-right line with a Hebrew word in it is reordered too. */
+static void
+test_ltr_line(void **state)
+{
+	fixture f;
+	size_t i;
+
+	(void)state;
+	load(&f, PAGE(" lang=en", "<p>The word שלום עולם means hello world.</p>"), 60, 1, 0);
+	i = find_line(&f.l, "The word");
+	assert_false(f.l.lines[i].flags & LAYOUT_RTL);
+	assert_string_equal(shown(&f.l, i, NULL), "The word םלוע םולש means hello world.");
+	unload(&f);
+}
+
+static void
+test_block_dir(void **state)
+{
+	static const char page[] = "<html><body><div dir=rtl><p>one</p>"
+	    "<p dir=ltr>two</p><p dir=auto>three</p><p dir=auto>שלוש</p></div>"
+	    "<p>four</p><p dir=bogus>five</p></body></html>";
+	pith_doc *d;
+	pith_error err;
+	const char *want[] = { "rtl", "ltr", "ltr", "rtl", NULL, NULL };
+
+	(void)state;
+	assert_int_equal(pith_doc_parse(page, strlen(page), NULL, &d, &err), PITH_OK);
+	assert_int_equal(pith_doc_nblocks(d), 6);
+	for (size_t b = 0; b < 6; b++) {
+		if (want[b] == NULL)
+			assert_null(pith_block_dir(d, b));
+		else
+			assert_string_equal(pith_block_dir(d, b), want[b]);
+	}
+	assert_null(pith_block_dir(d, 6));
+	/* The page's dir: most of its text is rtl. */
+	assert_int_equal(bidi_block_rtl(d, 4, 0, 4), 1);
+	assert_int_equal(bidi_block_rtl(d, 1, 0, 3), 0);
+	pith_doc_free(d);
+}
+
+/* No dir anywhere: the page's lang, else the text's first strong
+ * character. */
+static void
+test_block_fallback(void **state)
+{
+	static const char he[] = "<html lang=he><body><p>plain English</p></body></html>";
+	static const char none[] = "<html><body><p>12, שלום</p><p>hello שלום</p>"
+	    "<p>123</p></body></html>";
+	pith_doc *d;
+	pith_error err;
+
+	(void)state;
+	assert_int_equal(pith_doc_parse(he, strlen(he), NULL, &d, &err), PITH_OK);
+	assert_int_equal(bidi_block_rtl(d, 0, 0, pith_doc_block(d, 0)->len), 1);
+	pith_doc_free(d);
+	assert_int_equal(pith_doc_parse(none, strlen(none), NULL, &d, &err), PITH_OK);
+	assert_int_equal(bidi_block_rtl(d, 0, 0, pith_doc_block(d, 0)->len), 1);
+	assert_int_equal(bidi_block_rtl(d, 1, 0, pith_doc_block(d, 1)->len), 0);
+	assert_int_equal(bidi_block_rtl(d, 2, 0, pith_doc_block(d, 2)->len), 0);
+	assert_int_equal(bidi_page_text_rtl(d, "שלום", strlen("שלום")), 1);
+	assert_int_equal(bidi_page_text_rtl(d, "T", 1), 0);
+	pith_doc_free(d);
+}
+
+static void
+test_text_and_lang(void **state)
+{
+	(void)state;
+	assert_int_equal(bidi_text_rtl("שלום", strlen("שלום")), 1);
+	assert_int_equal(bidi_text_rtl("مرحبا", strlen("مرحبا")), 1);
+	assert_int_equal(bidi_text_rtl("42 hello", 8), 0);
+	assert_int_equal(bidi_text_rtl("42 -", 4), -1);
+	assert_int_equal(bidi_text_rtl("\xff\xfe", 2), -1);
+	assert_true(bidi_lang_rtl("he"));
+	assert_true(bidi_lang_rtl("ar-EG"));
+	assert_true(bidi_lang_rtl("fa_IR"));
+	assert_true(bidi_lang_rtl("iw"));
+	assert_true(bidi_lang_rtl("UR"));
+	assert_true(bidi_lang_rtl("az-Arab"));
+	assert_false(bidi_lang_rtl("sd-Deva"));
+	assert_false(bidi_lang_rtl("en"));
+	assert_false(bidi_lang_rtl("hea"));
+	assert_false(bidi_lang_rtl(""));
+	assert_false(bidi_lang_rtl(NULL));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_visual_order),
+		cmocka_unit_test(test_bidi_off),
+		cmocka_unit_test(test_overlay_gutter),
+		cmocka_unit_test(test_ltr_line),
+		cmocka_unit_test(test_block_dir),
+		cmocka_unit_test(test_block_fallback),
+		cmocka_unit_test(test_text_and_lang),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
