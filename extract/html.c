@@ -283,8 +283,22 @@ set_list(html *h, const pith_block *blk, int depth)
 	}
 }
 
+/* A block's start tag, with its class and its dir (NULL: none). */
 static void
-put_block(html *h, const pith_block *blk, size_t s, size_t e)
+open_tag(buf *b, const char *tag, const char *klass, const char *dir)
+{
+	buf_putc(b, '<');
+	buf_puts(b, tag);
+	if (klass != NULL)
+		attr(b, "class", klass);
+	if (dir != NULL)
+		attr(b, "dir", dir);
+	buf_putc(b, '>');
+}
+
+/* Block blk's bytes [s, e); dir when it differs from the page's. */
+static void
+put_block(html *h, const pith_block *blk, size_t s, size_t e, const char *dir)
 {
 	buf *b = &h->out;
 	char tag[8];
@@ -293,17 +307,17 @@ put_block(html *h, const pith_block *blk, size_t s, size_t e)
 	case PITH_BLOCK_HEADING: {
 		int l = blk->level < 1 ? 1 : blk->level > 6 ? 6 : blk->level;
 
-		snprintf(tag, sizeof tag, "h%d>", l);
-		buf_putc(b, '<');
-		buf_puts(b, tag);
+		snprintf(tag, sizeof tag, "h%d", l);
+		open_tag(b, tag, NULL, dir);
 		put_inline(h, blk, s, e);
 		buf_puts(b, "</");
 		buf_puts(b, tag);
+		buf_putc(b, '>');
 		break;
 	}
 	case PITH_BLOCK_PRE:
 		/* The parser drops one newline right after <pre>. */
-		buf_puts(b, "<pre>");
+		open_tag(b, "pre", NULL, dir);
 		if (s < e && blk->text[s] == '\n')
 			buf_putc(b, '\n');
 		esc(b, blk->text + s, e - s, false);
@@ -313,7 +327,7 @@ put_block(html *h, const pith_block *blk, size_t s, size_t e)
 		if (!h->table)
 			buf_puts(b, "<table>\n");
 		h->table = true;
-		buf_puts(b, "<tr>");
+		open_tag(b, "tr", NULL, dir);
 		for (size_t cs = s; cs <= e; ) {
 			const char *tab = memchr(blk->text + cs, '\t', e - cs);
 			size_t ce = tab != NULL ? (size_t)(tab - blk->text) : e;
@@ -330,26 +344,28 @@ put_block(html *h, const pith_block *blk, size_t s, size_t e)
 		break;
 	case PITH_BLOCK_IMAGE:
 		if (url_ok(blk->src, false)) {
-			buf_puts(b, "<p class=\"image\"><img");
+			open_tag(b, "p", "image", dir);
+			buf_puts(b, "<img");
 			attr(b, "src", blk->src);
 			buf_puts(b, " alt=\"");
 			esc(b, blk->text + s, e - s, false);
 			buf_puts(b, "\"></p>");
 		} else if (s < e) {
 			/* No safe address: the description is what is left. */
-			buf_puts(b, "<p class=\"image\">[image: ");
+			open_tag(b, "p", "image", dir);
+			buf_puts(b, "[image: ");
 			esc(b, blk->text + s, e - s, false);
 			buf_puts(b, "]</p>");
 		}
 		break;
 	case PITH_BLOCK_CAPTION:
-		buf_puts(b, "<p class=\"caption\">");
+		open_tag(b, "p", "caption", dir);
 		put_inline(h, blk, s, e);
 		buf_puts(b, "</p>");
 		break;
 	case PITH_BLOCK_ITEM:
 	case PITH_BLOCK_PARA:
-		buf_puts(b, "<p>");
+		open_tag(b, "p", NULL, dir);
 		put_inline(h, blk, s, e);
 		buf_puts(b, "</p>");
 		break;
@@ -421,6 +437,16 @@ put_head(buf *b, const pith_doc *d)
 	buf_puts(b, "</header>\n");
 }
 
+/* Span i's block's dir, when it is not the page's (<html dir>). */
+static const char *
+block_dir(const pith_article *a, size_t i)
+{
+	const char *dir = pith_block_dir(a->doc, a->spans[i].block);
+	const char *page = pith_doc_meta(a->doc)->dir;
+
+	return dir != NULL && (page == NULL || strcmp(dir, page) != 0) ? dir : NULL;
+}
+
 pith_code
 pith_article_html(const pith_article *a, char **out, size_t *len,
                   pith_error *err)
@@ -447,7 +473,7 @@ pith_article_html(const pith_article *a, char **out, size_t *len,
 			set_list(&h, blk, depth);
 		}
 		h.block = a->spans[i].block;
-		put_block(&h, blk, s, e);
+		put_block(&h, blk, s, e, block_dir(a, i));
 	}
 	close_table(&h);
 	close_lists(&h, 0);

@@ -91,6 +91,8 @@ static const char mixed[] = PAGE(" dir=rtl lang=he",
 	"<p>המתנדב David Cohen שתל 24 עצים בגינה.</p>"
 	"<p>שלום (עולם).</p>"
 	"<ul><li>ספר חדש</li></ul>"
+	"<ol><li>אחד</li></ol>"
+	"<h2>כותרת משנה</h2>"
 	"<blockquote><p>שלום עולם</p></blockquote>"
 	"<p>קישור <a href=https://example.org/>אחד</a> שניים</p>"
 	"<p dir=ltr>Left to right, as written.</p>");
@@ -118,6 +120,14 @@ test_visual_order(void **state)
 	/* The bullet and the quote bar go to the right side. */
 	i = find_line(&f.l, "ספר חדש");
 	assert_true(ends(shown(&f.l, i, &w), " שדח רפס \xe2\x80\xa2"));
+	assert_int_equal(w, 60);
+	/* Headings go to the right side too. */
+	i = find_line(&f.l, "כותרת");
+	assert_true(ends(shown(&f.l, i, &w), " הנשמ תרתוכ"));
+	assert_int_equal(w, 60);
+	/* "1. " in a right-to-left line reads from the right: " .1". */
+	i = find_line(&f.l, "1. ");
+	assert_true(ends(shown(&f.l, i, &w), " דחא .1"));
 	assert_int_equal(w, 60);
 	i = find_line(&f.l, "שלום עולם");
 	assert_true(ends(shown(&f.l, i, &w), " םלוע םולש \xe2\x94\x82"));

@@ -300,6 +300,32 @@ test_header_and_head(void **state)
 	free(out);
 }
 
+/* A block whose direction differs from the page's (the one most of its
+ * text has, on <html>) carries its own dir; one that agrees carries none. */
+static void
+test_block_dir(void **state)
+{
+	char *out = render("<html dir=\"rtl\"><head><title>T</title></head><body>"
+	    "<h2 dir=\"ltr\">Heading</h2><p>שלום לכם, זו פסקה ארוכה למדי בעברית</p>"
+	    "<p dir=\"ltr\">Left</p>"
+	    "<div dir=\"ltr\"><pre>code</pre><table><tr><td>cell</td></tr></table>"
+	    "<figure><figcaption>Caption</figcaption></figure></div>"
+	    "<p dir=\"rtl\">עוד</p></body></html>");
+
+	(void)state;
+	assert_non_null(out);
+	has(out, "<html dir=\"rtl\">");
+	has(out, "<h2 dir=\"ltr\">Heading</h2>");
+	has(out, "<p>שלום לכם, זו פסקה ארוכה למדי בעברית</p>");
+	has(out, "<p dir=\"ltr\">Left</p>");
+	has(out, "<pre dir=\"ltr\">code</pre>");
+	has(out, "<tr dir=\"ltr\"><td>cell</td></tr>");
+	has(out, "<p class=\"caption\" dir=\"ltr\">Caption</p>");
+	has(out, "<p>עוד</p>");
+	check_markup(out);
+	free(out);
+}
+
 static void
 test_untitled_page_still_has_a_title(void **state)
 {
@@ -368,6 +394,7 @@ main(void)
 		cmocka_unit_test(test_dangerous_hrefs_dropped),
 		cmocka_unit_test(test_structure),
 		cmocka_unit_test(test_header_and_head),
+		cmocka_unit_test(test_block_dir),
 		cmocka_unit_test(test_untitled_page_still_has_a_title),
 		cmocka_unit_test(test_transitions_stay_balanced),
 		cmocka_unit_test(test_controls_dropped),
