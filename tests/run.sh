@@ -11,7 +11,9 @@ export PITH
 # exit status of its own.
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86"
 UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86"
-export ASAN_OPTIONS UBSAN_OPTIONS
+# Leaks inside the libraries pith runs on, with why (tests/lsan.supp).
+LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0"
+export ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS
 log=$(mktemp) || exit 1
 pass=0 fail=0
 
