@@ -18,8 +18,9 @@ DESTDIR ?=
 CC      ?= cc
 PKG     ?= pkg-config
 PKGS    := gumbo libcurl ncursesw jansson uchardet zlib fribidi
-# Debian's libunistring ships no .pc file.
+# Debian's libunistring and libhyphen ship no .pc file.
 LIBS_UNISTRING := -lunistring
+LIBS_HYPHEN := -lhyphen
 
 OPT     ?= -O2 -g
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
@@ -47,7 +48,7 @@ ALL_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
               $(GUMBO_DEF) $(OPT) $(WARN) $(SANFLAGS) \
               -pthread $(INCLUDES) $(PKG_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS = -pthread $(SANFLAGS) $(LDFLAGS)
-LDLIBS_ALL  = $(PKG_LIBS) $(LIBS_UNISTRING) -lm $(LDLIBS)
+LDLIBS_ALL  = $(PKG_LIBS) $(LIBS_HYPHEN) $(LIBS_UNISTRING) -lm $(LDLIBS)
 
 # Plain builds go to build/, sanitizer builds to build/san/, coverage
 # builds to build/cov/.

@@ -8,6 +8,7 @@
  *   save_dir  = where s and S save, '~/' for the home directory
  *   bidi      = on | off: right-to-left text in visual order (off for
  *               a terminal that reorders by itself)
+ *   hyphenate = on | off: break long words at the language's points
  *
  * A bad line is reported with its number and skipped; nothing in the
  * file can stop pith from starting.
@@ -23,7 +24,7 @@ typedef struct {
 	int width;             /* 0 when not set */
 	char algorithm[64];
 	char save_dir[1024];
-	int bidi;              /* on/off settings: 0 not set, or CONFIG_* */
+	int bidi, hyphenate;   /* on/off settings: 0 not set, or CONFIG_* */
 } config;
 
 /* A file of garbage is not thousands of warnings: the first this many,

@@ -26,24 +26,54 @@ output_parse_format(const char *name, format *f)
 	return -1;
 }
 
+/* s[0..n) without its soft hyphens: the broken ones are shown as '-',
+ * the others would only be invisible bytes in a file. */
+static void
+put_unhyphenated(util_buf *b, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; ) {
+		const char *shy = NULL;
+
+		for (size_t j = i; j + 1 < n && shy == NULL; j++)
+			if (s[j] == '\xc2' && s[j + 1] == '\xad')
+				shy = s + j;
+		util_buf_put(b, s + i, shy != NULL ? (size_t)(shy - s) - i : n - i);
+		i = shy != NULL ? (size_t)(shy - s) + 2 : n;
+	}
+}
+
 /* Text wrapped at width columns; a row's tab-separated cells get a
  * visible separator, since a tab's width is the viewer's choice. */
 int
-output_wrap(util_buf *b, const char *s, size_t n, int width)
+output_wrap(util_buf *b, const char *s, size_t n, int width, const hyphenator *hy)
 {
 	util_buf t = {0};
 	wrap_line *l = NULL;
 	size_t nl = 0;
+	char *h = NULL;
+	size_t hn = 0;
 
 	for (size_t i = 0; i < n; i++)
 		util_buf_put(&t, s[i] == '\t' ? " | " : s + i, s[i] == '\t' ? 3 : 1);
+	/* Soft hyphens where the dictionary allows, wrapped as the page's. */
+	if (!t.oom && hy != NULL && width > 0 && t.len > 0) {
+		if (hyphenate_text(hy, t.s, t.len, &h, &hn) != 0) {
+			t.oom = 1;
+		} else {
+			free(t.s);
+			t = (util_buf){ h, hn, hn + 1, 0 };
+		}
+	}
 	if (t.oom || (t.len > 0 && wrap_lines(t.s, t.len, width, &l, &nl) != 0)) {
 		b->oom = 1;
 		util_buf_free(&t);
 		return -1;
 	}
 	for (size_t i = 0; i < nl; i++) {
-		util_buf_put(b, t.s + l[i].start, l[i].len);
+		if (hy != NULL)
+			put_unhyphenated(b, t.s + l[i].start, l[i].len);
+		else
+			util_buf_put(b, t.s + l[i].start, l[i].len);
 		if (l[i].hyphen)
 			util_buf_put(b, "-", 1);
 		util_buf_put(b, "\n", 1);
@@ -55,10 +85,10 @@ output_wrap(util_buf *b, const char *s, size_t n, int width)
 
 /* output_wrap to a stream. */
 static int
-put_wrapped(const char *s, size_t n, int width, FILE *out)
+put_wrapped(const char *s, size_t n, int width, const hyphenator *hy, FILE *out)
 {
 	util_buf b = {0};
-	int rc = output_wrap(&b, s, n, width);
+	int rc = output_wrap(&b, s, n, width, hy);
 
 	if (rc == 0 && b.len > 0)
 		fwrite(b.s, 1, b.len, out);
@@ -202,15 +232,19 @@ write_article(const pith_article *a, format f, int width, unsigned text_flags,
 	size_t len = 0;
 	pith_error err = {0};
 	int rc = 0;
+	hyphenator *hy = NULL;
 
 	/* Text has its tables on the reader's grid; JSON's are data, a row
 	 * a line with its cells apart by tabs. */
 	if ((f == FORMAT_MARKDOWN ? pith_article_markdown(a, &body, &len, &err) :
 	    f == FORMAT_HTML ? pith_article_html(a, &body, &len, &err) :
-	    f == FORMAT_TEXT ? pith_article_text_tables(a, text_flags, layout_table_text,
-	    &width, &body, &len, &err) :
-	    pith_article_text(a, text_flags, &body, &len, &err)) != PITH_OK)
+	    f == FORMAT_TEXT ? pith_article_text_tables(a, text_flags & ~(unsigned)OUTPUT_HYPHENATE,
+	    layout_table_text, &width, &body, &len, &err) :
+	    pith_article_text(a, text_flags & ~(unsigned)OUTPUT_HYPHENATE, &body, &len,
+	    &err)) != PITH_OK)
 		return diag_fail(d, "%s", err.msg);
+	if ((text_flags & OUTPUT_HYPHENATE) && f == FORMAT_TEXT && width > 0)
+		hy = hyphenate_open(pith_doc_lang(pith_article_doc(a)), NULL);
 	/* Text for people is read on a terminal, whenever and however it
 	 * gets there; JSON and HTML are data, kept as the page had them. */
 	if (f == FORMAT_TEXT || f == FORMAT_MARKDOWN) {
@@ -225,10 +259,10 @@ write_article(const pith_article *a, format f, int width, unsigned text_flags,
 	switch (f) {
 	case FORMAT_TEXT:
 		if (title != NULL) {
-			rc |= put_wrapped(title, strlen(title), width, out);
+			rc |= put_wrapped(title, strlen(title), width, hy, out);
 			fputc('\n', out);
 		}
-		rc |= put_wrapped(body, len, width, out);
+		rc |= put_wrapped(body, len, width, hy, out);
 		break;
 	case FORMAT_MARKDOWN:
 		if (title != NULL) {
@@ -258,6 +292,7 @@ write_article(const pith_article *a, format f, int width, unsigned text_flags,
 	}
 	free(body);
 	free(title);
+	hyphenate_close(hy);
 	if (rc != 0)
 		return diag_fail(d, "cannot write the article: out of memory");
 	return 0;

@@ -7,21 +7,29 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include "hyphenate.h"
 #include "pith.h"
 #include "util.h"
 
 typedef enum { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_JSON, FORMAT_HTML } format;
 int output_parse_format(const char *name, format *f);
 
+/* text_flags beside PITH_TEXT_*: hyphenate wrapped text at the page's
+ * language's dictionary points (hyphenate.h). */
+enum { OUTPUT_HYPHENATE = 1u << 16 };
+
 /* Write the article to out in format f, text wrapped at width (0: not
- * wrapped); text_flags: PITH_TEXT_* for the text and JSON formats.  To
+ * wrapped); text_flags: PITH_TEXT_* for the text and JSON formats, and
+ * OUTPUT_HYPHENATE.  To
  * a terminal, through the reader's filter (output_put_safe).  0, or -1
  * with d->msg saying why.  Thread-safe, for batch's workers. */
 int output_write(const pith_article *a, format f, int width, unsigned text_flags,
                  FILE *out, diag *d);
 /* Append s[0..n) wrapped at width columns (0: not wrapped), table
- * cells separated by " | ": 0, or -1 (and b->oom) when out of memory. */
-int output_wrap(util_buf *b, const char *s, size_t n, int width);
+ * cells separated by " | ", long words hyphenated with hy (NULL: not):
+ * 0, or -1 (and b->oom) when out of memory. */
+int output_wrap(util_buf *b, const char *s, size_t n, int width,
+                const hyphenator *hy);
 /* -f json's object (url, title, byline, ..., algorithm, text) of an
  * article whose body text is body; NULL when out of memory. */
 struct json_t;

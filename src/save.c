@@ -125,7 +125,8 @@ references(util_buf *b, const pith_article *a, unsigned flags)
 }
 
 int
-save_render(const pith_article *a, int markdown, int width, char **out, size_t *len)
+save_render(const pith_article *a, int markdown, int width, const hyphenator *hy,
+            char **out, size_t *len)
 {
 	const pith_doc *d = pith_article_doc(a);
 	const pith_meta *m = pith_doc_meta(d);
@@ -156,13 +157,13 @@ save_render(const pith_article *a, int markdown, int width, char **out, size_t *
 			util_buf_puts(&b, "\n");
 	} else {
 		if (title != NULL && title[0] != '\0')
-			output_wrap(&b, title, strlen(title), width);
+			output_wrap(&b, title, strlen(title), width, hy);
 		meta_line(&b, "by ", by, "\n");
 		meta_line(&b, "", url, "\n");
 		meta_line(&b, "", date, "\n");
 		if (b.len > 0)
 			util_buf_puts(&b, "\n");
-		output_wrap(&b, body, blen, width);
+		output_wrap(&b, body, blen, width, hy);
 		if (references(&b, a, flags) != 0)
 			b.oom = 1;
 	}

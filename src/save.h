@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <time.h>
+#include "hyphenate.h"
 #include "pith.h"
 #include "util.h"
 
@@ -30,11 +31,12 @@ int save_make_dir(const char *dir, const char *path, diag *d);
 
 /* The file's contents: the title, the author, the URL and the page's
  * own date (none when it has none: never today's), then the article as
- * text wrapped at width (0: not wrapped), its links numbered [n] and
+ * text wrapped at width (0: not wrapped) and hyphenated with hy (NULL:
+ * not), its links numbered [n] and
  * their addresses listed at the end under "References" as lynx -dump
  * lists them; or as Markdown, its links absolute when the page's
  * address is known.  *out is malloc'd.  0, or -1 when out of memory. */
-int save_render(const pith_article *a, int markdown, int width, char **out,
-                size_t *len);
+int save_render(const pith_article *a, int markdown, int width,
+                const hyphenator *hy, char **out, size_t *len);
 
 #endif

@@ -15,25 +15,29 @@ UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86"
 LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0"
 export ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS
 log=$(mktemp) || exit 1
-pass=0 fail=0
+pass=0 fail=0 skip=0
 
 # One program's TAP lines count; a program that dies without saying
-# "not ok" (a sanitizer report, a crash) counts one failure more.
+# "not ok" (a sanitizer report, a crash) counts one failure more.  A
+# skip ("# SKIP", whether cmocka says ok or not ok) is neither.
 count() {
 	name=$1; shift
 	"$@" >"$log" 2>&1
 	st=$?
-	p=$(grep -c '^ok ' "$log")
-	f=$(grep -c '^not ok ' "$log")
+	s=$(grep -cE '^(not )?ok .*# SKIP' "$log")
+	p=$(grep '^ok ' "$log" | grep -vc '# SKIP')
+	f=$(grep '^not ok ' "$log" | grep -vc '# SKIP')
 	if [ "$st" -ne 0 ] && [ "$f" -eq 0 ]; then
 		f=1
 		echo "not ok - $name exited with status $st"
 	fi
-	grep -E '^(not ok|#)' "$log" | grep -v '^# ok' | sed "s|^|$name: |"
+	grep -E '^(not ok|#)|# SKIP' "$log" | grep -v '^# ok' | sed "s|^|$name: |"
 	if [ "$f" -gt 0 ]; then tail -n 20 "$log" | sed "s#^#$name| #"; fi
-	echo "$name: $p passed, $f failed"
+	sk=; [ "$s" -eq 0 ] || sk=", $s skipped"
+	echo "$name: $p passed, $f failed$sk"
 	pass=$((pass + p))
 	fail=$((fail + f))
+	skip=$((skip + s))
 }
 
 for t in "$b"/tests/test_*; do
@@ -49,5 +53,6 @@ for t in tests/hostile/*.sh; do
 	count "hostile/$(basename "$t" .sh)" sh "$t"
 done
 rm -f "$log"
-echo "$pass passed, $fail failed"
+sk=; [ "$skip" -eq 0 ] || sk=", $skip skipped"
+echo "$pass passed, $fail failed$sk"
 [ "$fail" -eq 0 ]

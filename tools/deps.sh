@@ -4,7 +4,7 @@
 # As root it runs apt-get; otherwise it prints the command and stops.
 pkgs="gcc make pkg-config libgumbo-dev libcurl4-openssl-dev libncurses-dev
 libunistring-dev libjansson-dev libuchardet-dev zlib1g-dev libcmocka-dev
-libfribidi-dev
+libfribidi-dev libhyphen-dev hyphen-en-us hyphen-de
 python3 ca-certificates tmux parallel
 clang libclang-rt-14-dev
 clang-tools cppcheck gcovr

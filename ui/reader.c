@@ -104,6 +104,8 @@ typedef struct {
 	size_t input_cur;        /*   and where the cursor is in it */
 	util_buf help_text;      /* made from the key bindings */
 	int quit;                /* 1: q, 2: Ctrl-C */
+	hyphenator *hy;          /* the page's language's dictionary, or NULL */
+	char hy_lang[64];        /*   the language it was looked for, once */
 } reader;
 
 /* ------------------------------------------------------------ text */
@@ -397,6 +399,23 @@ list_make(reader *r)
 	return rc;
 }
 
+/* The hyphenation dictionary of the page's language when hyphenate is
+ * on (looked for once a language: a missing one is no error). */
+static const hyphenator *
+page_hyphen(reader *r)
+{
+	const char *lang = r->doc != NULL ? pith_doc_lang(r->doc) : NULL;
+
+	if (!r->opt->hyphenate || lang == NULL)
+		return NULL;
+	if (strcmp(lang, r->hy_lang) != 0) {
+		hyphenate_close(r->hy);
+		r->hy = hyphenate_open(lang, NULL);
+		snprintf(r->hy_lang, sizeof r->hy_lang, "%s", lang);
+	}
+	return r->hy;
+}
+
 /* Lay the view out again (new width, algorithm, page or view), keeping
  * block `anchor` at the top. */
 static void
@@ -408,7 +427,7 @@ relayout(reader *r, size_t anchor)
 		.width = text_width(r, under == VIEW_OVERLAY ? VIEW_OVERLAY : VIEW_ARTICLE),
 		.ascii = r->dpy.ascii, .overlay = under == VIEW_OVERLAY,
 		.numbers = 1, .why = r->why[0] != '\0' ? r->why : NULL,
-		.bidi = r->opt->bidi,
+		.bidi = r->opt->bidi, .hyphen = page_hyphen(r),
 	};
 
 	/* The article and help are laid out again only when what they show
@@ -1069,7 +1088,8 @@ save(reader *r, int markdown)
 		message(r, 1, "%s: not saved", d.msg);
 		return;
 	}
-	if (save_render(r->art, markdown, text_width(r, VIEW_ARTICLE), &data, &len) != 0) {
+	if (save_render(r->art, markdown, text_width(r, VIEW_ARTICLE), page_hyphen(r),
+	    &data, &len) != 0) {
 		message(r, 1, "cannot save: out of memory");
 		return;
 	}
@@ -1952,6 +1972,7 @@ reader_free(reader *r)
 		page_free(&r->hist[i]);
 	themefile_names_free(r->themes, r->nthemes);
 	util_buf_free(&r->help_text);
+	hyphenate_close(r->hy);
 	free(r);
 }
 

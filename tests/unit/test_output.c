@@ -86,18 +86,18 @@ test_wrap(void **state)
 	util_buf b = {0};
 
 	(void)state;
-	assert_int_equal(output_wrap(&b, "one two three", 13, 7), 0);
+	assert_int_equal(output_wrap(&b, "one two three", 13, 7, NULL), 0);
 	assert_string_equal(b.s, "one two\nthree\n");
 	util_buf_free(&b);
 	/* Cells get a visible separator; nothing is no lines at all. */
-	assert_int_equal(output_wrap(&b, "a\tb", 3, 0), 0);
+	assert_int_equal(output_wrap(&b, "a\tb", 3, 0, NULL), 0);
 	assert_string_equal(b.s, "a | b\n");
 	util_buf_free(&b);
-	assert_int_equal(output_wrap(&b, "", 0, 10), 0);
+	assert_int_equal(output_wrap(&b, "", 0, 10, NULL), 0);
 	assert_int_equal(b.len, 0);
 	util_buf_free(&b);
 	/* A soft hyphen that breaks shows as '-'. */
-	assert_int_equal(output_wrap(&b, "extra\xc2\xadordinary", 15, 8), 0);
+	assert_int_equal(output_wrap(&b, "extra\xc2\xadordinary", 15, 8, NULL), 0);
 	assert_string_equal(b.s, "extra\xc2\xad-\nordinary\n");
 	util_buf_free(&b);
 }

@@ -240,7 +240,7 @@ test_render(void **state)
 	(void)state;
 	assert_int_equal(pith_doc_parse(html, strlen(html), &po, &doc, &e), PITH_OK);
 	assert_int_equal(pith_extract(doc, NULL, NULL, &art, &e), PITH_OK);
-	assert_int_equal(save_render(art, 0, 30, &out, &len), 0);
+	assert_int_equal(save_render(art, 0, 30, NULL, &out, &len), 0);
 	assert_int_equal(strlen(out), len);
 	/* The page has no date: none is made up. */
 	assert_starts(out, "My Title\nby Ann Writer\nhttps://example.org/story\n\n");
@@ -257,7 +257,7 @@ test_render(void **state)
 		l += n + (l[n] == '\n');
 	}
 	free(out);
-	assert_int_equal(save_render(art, 1, 30, &out, &len), 0);
+	assert_int_equal(save_render(art, 1, 30, NULL, &out, &len), 0);
 	assert_starts(out, "# My Title\n\nBy Ann Writer\n\n<https://example.org/story>\n\n");
 	assert_non_null(strstr(out, "(<https://example.org/other>)"));
 	free(out);
@@ -291,7 +291,7 @@ test_render_table(void **state)
 	(void)state;
 	assert_int_equal(pith_doc_parse(html, strlen(html), &po, &doc, &e), PITH_OK);
 	assert_int_equal(pith_extract(doc, "readability", NULL, &art, &e), PITH_OK);
-	assert_int_equal(save_render(art, 0, 40, &out, &len), 0);
+	assert_int_equal(save_render(art, 0, 40, NULL, &out, &len), 0);
 	assert_non_null(strstr(out, "\nCountry facts\n"
 	    "Demonym[2] \xe2\x94\x82 Kiwi[3]\n"
 	    "Motto      \xe2\x94\x82 None official, though a\n"
@@ -325,7 +325,7 @@ test_render_date(void **state)
 	(void)state;
 	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &doc, &e), PITH_OK);
 	assert_int_equal(pith_extract(doc, NULL, NULL, &art, &e), PITH_OK);
-	assert_int_equal(save_render(art, 0, 0, &out, &len), 0);
+	assert_int_equal(save_render(art, 0, 0, NULL, &out, &len), 0);
 	/* as the reader's header shows it */
 	assert_starts(out, "Dated\n17 Mar 2015\n\n");
 	assert_null(strstr(out, "References"));
@@ -354,7 +354,7 @@ test_render_bidi(void **state)
 	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &doc, &e), PITH_OK);
 	assert_int_equal(pith_extract(doc, NULL, NULL, &art, &e), PITH_OK);
 	for (int md = 0; md <= 1; md++) {
-		assert_int_equal(save_render(art, md, 0, &out, &len), 0);
+		assert_int_equal(save_render(art, md, 0, NULL, &out, &len), 0);
 		assert_null(strstr(out, "\xe2\x80\xae"));
 		assert_null(strstr(out, "\xe2\x81\xa6"));
 		assert_null(strstr(out, "\xe2\x81\xa9"));

@@ -491,6 +491,46 @@ emit(builder *bd, const dstr *d, size_t b, const prefix *first,
 	free(wl);
 }
 
+/* Soft hyphens at the dictionary's points of d's words, each with the
+ * style of the piece it falls in; the page's own stay and win. */
+static void
+hyphenate_ds(builder *bd, dstr *d)
+{
+	size_t *at = NULL, np, k = 0;
+	dstr out = {0};
+
+	if (bd->o->hyphen == NULL || d->len == 0)
+		return;
+	if ((np = hyphenate_points(bd->o->hyphen, d->buf, d->len, &at)) == (size_t)-1) {
+		bd->l->oom = 1;
+		return;
+	}
+	for (size_t i = 0; i < d->np && np > 0; i++) {
+		const piece *p = &d->p[i];
+		piece *q = ds_piece(&out, p->elem, p->attr, p->content, p->link);
+		size_t s = p->off, e = p->off + p->len;
+
+		while (s < e) {
+			size_t stop = k < np && at[k] < e ? at[k] : e;
+
+			if (stop <= s) {
+				ds_bytes(&out, q, SOFT_HYPHEN, 2);
+				k++;
+				continue;
+			}
+			ds_bytes(&out, q, d->buf + s, stop - s);
+			s = stop;
+		}
+	}
+	free(at);
+	if (np == 0)
+		return;
+	if (out.oom)
+		bd->l->oom = 1;
+	ds_free(d);
+	*d = out;
+}
+
 /* ----------------------------------------------------- block text */
 
 static unsigned
@@ -1311,6 +1351,8 @@ walk_block(builder *bd, const item *it, const pith_span *kept, size_t nkept,
 	} else {
 		block_string(bd, b, it->s, it->e, kept != NULL ? kept + k0 : NULL,
 		    *k - k0);
+		if (blk->kind != PITH_BLOCK_PRE)
+			hyphenate_ds(bd, &bd->ds);
 	}
 	if (bd->ds.oom)
 		bd->l->oom = 1;

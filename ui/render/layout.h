@@ -20,6 +20,7 @@
 #define PITH_LAYOUT_H
 
 #include <stddef.h>
+#include "hyphenate.h"
 #include "pith.h"
 #include "theme.h"
 
@@ -77,6 +78,8 @@ typedef struct {
 	int plain;             /* no quote bars, list indent or markers */
 	const char *why;       /* overlay: why nothing was kept, or NULL */
 	int bidi;              /* mark right-to-left blocks LAYOUT_RTL */
+	const hyphenator *hyphen;  /* break long words of paragraphs at its
+	                          points (NULL: only at soft hyphens) */
 } layout_options;
 
 typedef struct {
