@@ -9,6 +9,7 @@
  *   bidi      = on | off: right-to-left text in visual order (off for
  *               a terminal that reorders by itself)
  *   hyphenate = on | off: break long words at the language's points
+ *   justify   = on | off: the reader's paragraphs flush with both margins
  *
  * A bad line is reported with its number and skipped; nothing in the
  * file can stop pith from starting.
@@ -24,7 +25,7 @@ typedef struct {
 	int width;             /* 0 when not set */
 	char algorithm[64];
 	char save_dir[1024];
-	int bidi, hyphenate;   /* on/off settings: 0 not set, or CONFIG_* */
+	int bidi, hyphenate, justify;  /* on/off: 0 not set, or CONFIG_* */
 } config;
 
 /* A file of garbage is not thousands of warnings: the first this many,

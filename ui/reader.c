@@ -428,6 +428,7 @@ relayout(reader *r, size_t anchor)
 		.ascii = r->dpy.ascii, .overlay = under == VIEW_OVERLAY,
 		.numbers = 1, .why = r->why[0] != '\0' ? r->why : NULL,
 		.bidi = r->opt->bidi, .hyphen = page_hyphen(r),
+		.justify = r->opt->justify && under != VIEW_OVERLAY,
 	};
 
 	/* The article and help are laid out again only when what they show

@@ -20,6 +20,7 @@ typedef struct {
 	const char *save_dir;     /* NULL or "": the current directory */
 	int bidi;                 /* right-to-left text in visual order */
 	int hyphenate;            /* break long words at the dictionary's points */
+	int justify;              /* paragraphs flush with both margins */
 	const char *warning;      /* shown first in the message line, or NULL */
 	const input_options *input;  /* how pages are fetched, or NULL */
 	/* Called with each page parsed, before extraction: learns it and

@@ -30,7 +30,8 @@ static const char usage_text[] =
 "usage: pith [-d] [-a ALGO] [-t FILE] [-f text|markdown|json|html] [-w WIDTH]\n"
 "            [-u URL] [-p NAME=VALUE] [--captions] [--explain[=tokens]]\n"
 "            [--theme NAME] [--bidi on|off] [--hyphenate[=on|off]]\n"
-"            [--config FILE] [--timeout S] [--max-size SIZE] [--user-agent UA]\n"
+"            [--justify[=on|off]] [--config FILE] [--timeout S]\n"
+"            [--max-size SIZE] [--user-agent UA]\n"
 "            [--reload | --offline] [--cache-size SIZE] [--time-limit S]\n"
 "            [URL|FILE|-]\n"
 "\n"
@@ -53,6 +54,7 @@ static const char usage_text[] =
 "                          (on); off for a terminal that reorders it itself\n"
 "      --hyphenate[=on|off] break long words at the page language's\n"
 "                          hyphenation points (reader, saving, -d -w N)\n"
+"      --justify[=on|off]  the reader spreads paragraphs to both margins\n"
 "      --config FILE       read settings from FILE, not\n"
 "                          $XDG_CONFIG_HOME/pith/config\n"
 "      --timeout SECONDS   give up on a download after this long (30)\n"
@@ -90,7 +92,7 @@ typedef struct {
 	format fmt;
 	int width;                 /* -1: not given */
 	int dump, explain, learn;
-	int bidi, hyphenate;       /* 0: not given, else CONFIG_ON or OFF */
+	int bidi, hyphenate, justify;  /* 0: not given, else CONFIG_ON or OFF */
 	unsigned text_flags;
 	pith_params *params;
 	input_options input;
@@ -99,7 +101,7 @@ typedef struct {
 enum { OPT_LIST_ALGORITHMS = 256, OPT_LIST_PARAMS, OPT_EXPLAIN, OPT_THEME,
 	OPT_CONFIG, OPT_CAPTIONS, OPT_TIMEOUT, OPT_MAX_SIZE, OPT_USER_AGENT,
 	OPT_RELOAD, OPT_OFFLINE, OPT_CACHE_SIZE, OPT_NO_LEARN, OPT_TIME_LIMIT,
-	OPT_HISTORY, OPT_BIDI, OPT_HYPHENATE };
+	OPT_HISTORY, OPT_BIDI, OPT_HYPHENATE, OPT_JUSTIFY };
 
 static const struct option longopts[] = {
 	{ "dump", no_argument, NULL, 'd' },
@@ -117,6 +119,7 @@ static const struct option longopts[] = {
 	{ "theme", required_argument, NULL, OPT_THEME },
 	{ "bidi", required_argument, NULL, OPT_BIDI },
 	{ "hyphenate", optional_argument, NULL, OPT_HYPHENATE },
+	{ "justify", optional_argument, NULL, OPT_JUSTIFY },
 	{ "config", required_argument, NULL, OPT_CONFIG },
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
@@ -242,6 +245,10 @@ parse_option(int ch, const char *v, pith_options *o)
 	case OPT_HYPHENATE:
 		if ((o->hyphenate = v != NULL ? config_switch(v) : CONFIG_ON) == 0)
 			return usage_error("--hyphenate takes on or off, not '%s'", v);
+		break;
+	case OPT_JUSTIFY:
+		if ((o->justify = v != NULL ? config_switch(v) : CONFIG_ON) == 0)
+			return usage_error("--justify takes on or off, not '%s'", v);
 		break;
 	case OPT_CONFIG: o->config = v; break;
 	case OPT_RELOAD: o->input.reload = 1; break;
@@ -371,6 +378,8 @@ merge_config(pith_options *o, config *cfg, char *first, size_t size)
 		o->hyphenate = cfg->hyphenate;
 	if (o->hyphenate == CONFIG_ON)
 		o->text_flags |= OUTPUT_HYPHENATE;
+	if (o->justify == 0)
+		o->justify = cfg->justify;
 	return 0;
 }
 
@@ -417,7 +426,7 @@ run_reader(pith_options *o, const config *cfg, const char *cfg_warning,
 		.params = o->params, .width = o->width >= 0 ? o->width :
 		    cfg->width > 0 ? cfg->width : -1,
 		.save_dir = cfg->save_dir, .bidi = o->bidi != CONFIG_OFF,
-		.hyphenate = o->hyphenate == CONFIG_ON,
+		.hyphenate = o->hyphenate == CONFIG_ON, .justify = o->justify == CONFIG_ON,
 		.warning = cfg_warning[0] != '\0' ? cfg_warning : NULL,
 		.input = &o->input,
 		.site = sitestore_hook, .site_ctx = ss,

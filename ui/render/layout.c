@@ -447,8 +447,52 @@ piece_at(const dstr *d, size_t at)
 enum {
 	EMIT_CLIP = 1,         /* break only at '\n', never wrap */
 	EMIT_CONT = 2,         /* more of a block already shown: no row */
-	EMIT_RTL = 4           /* right to left: LAYOUT_RTL */
+	EMIT_RTL = 4,          /* right to left: LAYOUT_RTL */
+	EMIT_JUSTIFY = 8       /* lines but the last spread to the measure */
 };
+
+/* Whether a line ends its paragraph: nothing but spaces after it, or
+ * a line break (<br>). */
+static int
+ends_paragraph(const dstr *d, const wrap_line *wl)
+{
+	size_t j = wl->start + wl->len;
+
+	while (j < d->len && d->buf[j] == ' ')
+		j++;
+	return j >= d->len || d->buf[j] == '\n';
+}
+
+/* Copy [from, to) as copy_range does, with extra columns of space
+ * shared out over its gaps (the first ones one more): the added spaces
+ * are no page text, so search reads the words as the page has them. */
+static void
+copy_justified(builder *bd, const dstr *d, size_t from, size_t to, int extra)
+{
+	size_t gaps = 0, g = 0, s = from;
+
+	/* Leading spaces are an indent, not a gap. */
+	while (s < to && d->buf[s] == ' ')
+		s++;
+	for (size_t i = s; i < to; i++)
+		gaps += d->buf[i] == ' ';
+	copy_range(bd, d, from, s);
+	for (size_t i = s; i < to; ) {
+		const char *sp = gaps > 0 ? memchr(d->buf + i, ' ', to - i) : NULL;
+		size_t e = sp != NULL ? (size_t)(sp - d->buf) + 1 : to;
+
+		copy_range(bd, d, i, e);
+		if (sp != NULL) {
+			const piece *p = piece_at(d, e - 1);
+			size_t k = (size_t)extra / gaps + (g++ < (size_t)extra % gaps);
+
+			for (; k > 0; k--)
+				add_seg(bd, " ", 1, p ? p->elem : TH_TEXT, p ? p->attr : 0, 0,
+				    p ? p->link : -1);
+		}
+		i = e;
+	}
+}
 
 /* Wrap the display string into lines of block b: the first with prefix
  * first, the others with cont. */
@@ -480,7 +524,11 @@ emit(builder *bd, const dstr *d, size_t b, const prefix *first,
 		    (i == 0 && head ? LAYOUT_FIRST : 0)) == NULL)
 			break;
 		line_start(bd, b, i == 0 && head, i == 0 ? first : cont);
-		copy_range(bd, d, wl[i].start, wl[i].start + wl[i].len);
+		if ((how & EMIT_JUSTIFY) && wl[i].width < avail && !ends_paragraph(d, &wl[i]))
+			copy_justified(bd, d, wl[i].start, wl[i].start + wl[i].len,
+			    avail - wl[i].width);
+		else
+			copy_range(bd, d, wl[i].start, wl[i].start + wl[i].len);
 		if (wl[i].hyphen) {
 			const piece *p = piece_at(d, wl[i].start + wl[i].len - 1);
 
@@ -1357,8 +1405,10 @@ walk_block(builder *bd, const item *it, const pith_span *kept, size_t nkept,
 	if (bd->ds.oom)
 		bd->l->oom = 1;
 	emit(bd, &bd->ds, b, &first, &cont,
-	    blk->kind == PITH_BLOCK_PRE ? EMIT_CLIP : bd->o->bidi &&
-	    bidi_block_rtl(bd->d, b, it->s, it->e) ? EMIT_RTL : 0);
+	    blk->kind == PITH_BLOCK_PRE ? EMIT_CLIP : (bd->o->bidi &&
+	    bidi_block_rtl(bd->d, b, it->s, it->e) ? EMIT_RTL : 0) |
+	    (bd->o->justify && (blk->kind == PITH_BLOCK_PARA || blk->kind ==
+	    PITH_BLOCK_ITEM || blk->kind == PITH_BLOCK_CAPTION) ? EMIT_JUSTIFY : 0));
 	reason = bd->has_ov ? pith_article_block_reason(bd->a, b) : NULL;
 	if (reason != NULL)
 		reason_line(bd, b, reason);

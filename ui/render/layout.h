@@ -80,6 +80,8 @@ typedef struct {
 	int bidi;              /* mark right-to-left blocks LAYOUT_RTL */
 	const hyphenator *hyphen;  /* break long words of paragraphs at its
 	                          points (NULL: only at soft hyphens) */
+	int justify;           /* paragraphs' lines but their last spread to
+	                          the full measure (never code or tables) */
 } layout_options;
 
 typedef struct {

@@ -1,8 +1,8 @@
-# tests/e2e/hyphenate.sh - --hyphenate and hyphenate = on: long words
+# tests/e2e/typography.sh - --hyphenate and hyphenate = on: long words
 # broken at the page language's dictionary points in -d -w N and in the
-# reader (tmux), none without a dictionary.  Needs Debian's hyphen-en-us
-# and hyphen-de (tools/deps.sh); without them the checks that need them
-# skip, and say so.
+# reader (tmux), none without a dictionary; --justify and justify = on in
+# the reader.  Needs Debian's hyphen-en-us and hyphen-de (tools/deps.sh);
+# without them the checks that need them skip, and say so.
 . tests/lib.sh
 
 en=tests/pages/hyphen-en.html
@@ -79,3 +79,13 @@ check "reader: the line as in -d" "Typographers consider hyphen-"
 keys / hyphenation Enter
 check "reader: search finds the broken word" "match 1 of 1"
 quits "reader: q quits"
+
+# ---- justify: the first line spread to the 30 columns, the last not
+start 60 20 -w 30 --justify --hyphenate "$page"
+check "reader: --justify spreads a line to the measure" "Typographers  consider hyphen-"
+check "reader: not the paragraph's last" " rithm to keep it whole."
+quits "reader: --justify: q quits"
+printf 'justify = on\nhyphenate = on\n' >"$T/cfg/pith/config"
+start 60 20 -w 30 "$page"
+check "reader: justify = on in the settings file" "Typographers  consider hyphen-"
+quits "reader: justify = on: q quits"
