@@ -67,13 +67,13 @@ config_switch(const char *val)
 }
 
 /* The on/off settings, in the order switch_of gives their fields. */
-static const char *const switches[] = { "bidi", "hyphenate", "justify" };
+static const char *const switches[] = { "bidi", "bidi_shape", "hyphenate", "justify" };
 
 /* The field of on/off setting i of switches. */
 static int *
 switch_of(config *c, size_t i)
 {
-	int *f[] = { &c->bidi, &c->hyphenate, &c->justify };
+	int *f[] = { &c->bidi, &c->bidi_shape, &c->hyphenate, &c->justify };
 
 	return f[i];
 }

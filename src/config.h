@@ -8,6 +8,8 @@
  *   save_dir  = where s and S save, '~/' for the home directory
  *   bidi      = on | off: right-to-left text in visual order (off for
  *               a terminal that reorders by itself)
+ *   bidi_shape = on | off: Arabic in presentation forms, for a terminal
+ *               that does not join letters itself
  *   hyphenate = on | off: break long words at the language's points
  *   justify   = on | off: the reader's paragraphs flush with both margins
  *
@@ -25,7 +27,7 @@ typedef struct {
 	int width;             /* 0 when not set */
 	char algorithm[64];
 	char save_dir[1024];
-	int bidi, hyphenate, justify;  /* on/off: 0 not set, or CONFIG_* */
+	int bidi, bidi_shape, hyphenate, justify;  /* on/off: 0 not set, or CONFIG_* */
 } config;
 
 /* A file of garbage is not thousands of warnings: the first this many,

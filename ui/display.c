@@ -349,6 +349,7 @@ display_line(display *d, int y, int x, int width, const layout *l, size_t i,
 	if (pn.limit > COLS)
 		pn.limit = COLS;
 	/* Right to left: the gutter, then the pieces in visual order. */
+	v->shape = d->bidi_shape;
 	if (d->bidi && bidi_line(l, i, v) == 0 && (v->n > 0 || v->pad > 0)) {
 		for (size_t s = 0; s < ln->gutter; s++)
 			draw_run(d, &pn, l, s, l->segs[ln->seg + s].off,

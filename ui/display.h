@@ -33,6 +33,7 @@ typedef struct {
 	unsigned long attr[TH_COUNT];
 	unsigned long emph, strong;  /* what emphasis and strong add */
 	int bidi;                /* draw right-to-left text in visual order */
+	int bidi_shape;          /*   and Arabic in presentation forms */
 	bidi_line_view view;     /* the pieces of the line being drawn */
 } display;
 

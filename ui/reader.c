@@ -2006,6 +2006,7 @@ reader_run(const reader_options *o, diag *d)
 		return diag_fail(d, "%s", err);
 	}
 	r->dpy.bidi = r->opt->bidi;
+	r->dpy.bidi_shape = r->opt->bidi_shape;
 	display_size(&r->dpy, &r->rows, &r->cols);
 	if (themefile_names(&r->themes, &r->nthemes) != 0)
 		r->nthemes = 0;

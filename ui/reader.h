@@ -19,6 +19,7 @@ typedef struct {
 	const theme *theme;       /* NULL: dark, or mono without colours */
 	const char *save_dir;     /* NULL or "": the current directory */
 	int bidi;                 /* right-to-left text in visual order */
+	int bidi_shape;           /*   Arabic in presentation forms */
 	int hyphenate;            /* break long words at the dictionary's points */
 	int justify;              /* paragraphs flush with both margins */
 	const char *warning;      /* shown first in the message line, or NULL */

@@ -77,6 +77,21 @@ check "arabic: the title in visual order" "$rev"
 at_right "at the right edge" "$rev" 59
 quits "arabic: q quits"
 
+# ---- bidi_shape = on: Arabic in presentation forms.  "... عامًا. هنا
+# تجلس ...": هنا is ha, noon, alef: ha begins the word (initial U+FEEB),
+# noon joins both sides (medial U+FEE8), alef only the one before it
+# (final U+FE8E); shown right to left: alef, noon, ha.
+huna=$(printf '\357\272\216\357\273\250\357\273\253')
+start 60 30 "$D/arabic.html"
+check "bidi_shape off (the default): the letters as they are" " انه ."
+check_not "not shaped" "$huna"
+quits "bidi_shape off: q quits"
+printf 'bidi_shape = on\n' >"$T/cfg/pith/config"
+start 60 30 "$D/arabic.html"
+check "bidi_shape = on: joined forms, right to left" " $huna ."
+quits "bidi_shape = on: q quits"
+rm "$T/cfg/pith/config"
+
 # ---- --bidi off: as the page has it, for a terminal that reorders
 start 60 30 --bidi off "$D/rtl-mixed.html"
 check "--bidi off: logical order" " המתנדב David Cohen שתל 24 עצים בגינה."

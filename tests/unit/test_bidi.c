@@ -70,13 +70,15 @@ ends(const char *s, const char *tail)
 	return n >= m && strcmp(s + n - m, tail) == 0;
 }
 
-/* Line i as shown, and its width in columns. */
+static int shaping;
+
+/* Line i as shown (shaped when shaping), and its width in columns. */
 static const char *
 shown(const layout *l, size_t i, int *width)
 {
 	static char buf[4096];
 
-	bidi_line_text(l, i, buf, sizeof buf);
+	bidi_line_text(l, i, shaping, buf, sizeof buf);
 	if (width != NULL)
 		*width = wrap_width(buf, strlen(buf));
 	return buf;
@@ -192,6 +194,47 @@ test_ltr_line(void **state)
 	unload(&f);
 }
 
+/* bidi_shape: Arabic letters in the forms their neighbours give them.
+ * سلام is seen, lam, alef, meem: seen begins the word (initial form
+ * U+FEB3), lam joins both sides (medial U+FEE0), alef joins only the
+ * letter before it (final U+FE8E), so meem stands alone (isolated
+ * U+FEE1); shown right to left: meem, alef, lam, seen. */
+static void
+test_shape(void **state)
+{
+	fixture f;
+	size_t i;
+
+	(void)state;
+	load(&f, PAGE(" dir=rtl lang=ar", "<p>سلام</p>"), 40, 1, 0);
+	i = find_line(&f.l, "سلام");
+	assert_true(ends(shown(&f.l, i, NULL), " مالس"));
+	shaping = 1;
+	assert_true(ends(shown(&f.l, i, NULL), " \uFEE1\uFE8E\uFEE0\uFEB3"));
+	/* The width is the same: one cell a letter either way. */
+	assert_int_equal(wrap_width(shown(&f.l, i, NULL), strlen(shown(&f.l, i, NULL))), 40);
+	shaping = 0;
+	unload(&f);
+}
+
+/* The header's line in a right-to-left page: the byline at the right,
+ * then the separator, then "1 min read" as written. */
+static void
+test_header(void **state)
+{
+	fixture f;
+
+	(void)state;
+	load(&f, "<html dir=rtl lang=he><head><title>כותרת</title>"
+	    "<meta name=author content=\"מיכל אדלר\"></head><body><article>"
+	    "<p>שלום עולם, זו פסקה בעברית שיש בה מספיק מילים כדי להישמר.</p>"
+	    "<p>Filler words for the extractor, so that the article is kept "
+	    "whole by every method.</p></article></body></html>", 60, 1, 0);
+	assert_true(ends(shown(&f.l, 0, NULL), " תרתוכ"));
+	assert_true(ends(shown(&f.l, 1, NULL), " 1 min read \xc2\xb7 רלדא לכימ"));
+	unload(&f);
+}
+
 static void
 test_block_dir(void **state)
 {
@@ -272,6 +315,8 @@ main(void)
 		cmocka_unit_test(test_bidi_off),
 		cmocka_unit_test(test_overlay_gutter),
 		cmocka_unit_test(test_ltr_line),
+		cmocka_unit_test(test_shape),
+		cmocka_unit_test(test_header),
 		cmocka_unit_test(test_block_dir),
 		cmocka_unit_test(test_block_fallback),
 		cmocka_unit_test(test_text_and_lang),

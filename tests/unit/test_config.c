@@ -93,6 +93,8 @@ test_switches(void **state)
 	assert_int_equal(c.hyphenate, CONFIG_ON);
 	assert_int_equal(parse(&c, "justify = off", 13, &w), 0);
 	assert_int_equal(c.justify, CONFIG_OFF);
+	assert_int_equal(parse(&c, "bidi_shape = on", 15, &w), 0);
+	assert_int_equal(c.bidi_shape, CONFIG_ON);
 	memset(&c, 0, sizeof c);
 	assert_int_equal(parse(&c, bad, strlen(bad), &w), 1);
 	assert_int_equal(c.bidi, 0);

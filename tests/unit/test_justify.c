@@ -163,7 +163,7 @@ test_rtl(void **state)
 		if (!(l.lines[i].flags & LAYOUT_RTL) || l.lines[i].block == LAYOUT_NONE ||
 		    last_of_block(&l, i))
 			continue;
-		bidi_line_text(&l, i, v, sizeof v);
+		bidi_line_text(&l, i, 0, v, sizeof v);
 		assert_int_equal(wrap_width(v, strlen(v)), 30);
 		assert_true(v[0] != ' ');
 		rtl++;

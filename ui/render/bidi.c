@@ -24,6 +24,8 @@ typedef struct {
 	FriBidiBracketType *brackets;
 	FriBidiLevel *levels;
 	FriBidiStrIndex *map;
+	FriBidiArabicProp *ar;     /* joining, for shaping */
+	FriBidiChar *shaped;       /* u in presentation forms */
 	size_t n, cap;
 } chars;
 
@@ -38,6 +40,8 @@ chars_free(chars *c)
 	free(c->brackets);
 	free(c->levels);
 	free(c->map);
+	free(c->ar);
+	free(c->shaped);
 	memset(c, 0, sizeof *c);
 }
 
@@ -64,6 +68,8 @@ chars_grow(chars *c, size_t n)
 	GROW(brackets);
 	GROW(levels);
 	GROW(map);
+	GROW(ar);
+	GROW(shaped);
 #undef GROW
 	c->cap = cap;
 	return 0;
@@ -85,6 +91,26 @@ chars_add(chars *c, ucs4_t ch, size_t seg, size_t off, int len)
 	return 0;
 }
 
+/* The separators around pith's own words (" · ", " - "): kept out of
+ * their isolate, so they sit between the words they separate.  The
+ * bytes of one at the start (sep_front) or end (sep_back) of p[0..n),
+ * or 0. */
+static size_t
+sep_front(const char *p, size_t n)
+{
+	if (n >= 1 && (*p == ' ' || *p == '-' || *p == '|'))
+		return 1;
+	return n >= 2 && memcmp(p, "\xc2\xb7", 2) == 0 ? 2 : 0;
+}
+
+static size_t
+sep_back(const char *p, size_t n)
+{
+	if (n >= 1 && (p[n - 1] == ' ' || p[n - 1] == '-' || p[n - 1] == '|'))
+		return 1;
+	return n >= 2 && memcmp(p + n - 2, "\xc2\xb7", 2) == 0 ? 2 : 0;
+}
+
 /* Decode segments [from, to) of line ln into c; *any_rtl is set when
  * one of them is written right to left.  With isolate, pith's own
  * words among the page's ("[3]", "1 min read") are left-to-right
@@ -97,17 +123,32 @@ chars_load(chars *c, const layout *l, const layout_line *ln, size_t from,
 	c->n = 0;
 	for (size_t s = from; s < to; s++) {
 		const layout_seg *sg = &l->segs[ln->seg + s];
-		int iso = isolate && !sg->content;
+		size_t a = sg->off, e = sg->off + sg->len;
 
-		if (iso && chars_add(c, 0x2066, NOWHERE, 0, 0) != 0)
-			return -1;
-		for (size_t b = sg->off; b < sg->off + sg->len; ) {
+		/* The isolate is [a, e): the segment less its separators. */
+		if (isolate && !sg->content) {
+			size_t k;
+
+			while ((k = sep_front(l->text + a, e - a)) > 0)
+				a += k;
+			while ((k = sep_back(l->text + a, e - a)) > 0)
+				e -= k;
+		} else {
+			a = e = NOWHERE;
+		}
+		for (size_t b = sg->off; b <= sg->off + sg->len; ) {
 			ucs4_t ch;
-			int k = u8_mbtoucr(&ch, (const uint8_t *)l->text + b,
-			    sg->off + sg->len - b);
+			int k;
 			FriBidiCharType t;
 
-			if (k <= 0) {
+			if (b == a && a < e && chars_add(c, 0x2066, NOWHERE, 0, 0) != 0)
+				return -1;
+			if (b == e && a < e && chars_add(c, 0x2069, NOWHERE, 0, 0) != 0)
+				return -1;
+			if (b == sg->off + sg->len)
+				break;
+			if ((k = u8_mbtoucr(&ch, (const uint8_t *)l->text + b,
+			    sg->off + sg->len - b)) <= 0) {
 				ch = 0xfffd;
 				k = 1;
 			}
@@ -118,8 +159,6 @@ chars_load(chars *c, const layout *l, const layout_line *ln, size_t from,
 				return -1;
 			b += (size_t)k;
 		}
-		if (iso && chars_add(c, 0x2069, NOWHERE, 0, 0) != 0)
-			return -1;
 	}
 	return 0;
 }
@@ -150,8 +189,22 @@ push(bidi_line_view *v, size_t seg, size_t off, size_t len, ucs4_t alt)
 	return 0;
 }
 
+/* Arabic letters in the form their neighbours give them (initial,
+ * medial, final, isolated presentation forms), into c->shaped: for
+ * terminals that show each code point as it is. */
+static void
+shape(chars *c)
+{
+	FriBidiStrIndex n = (FriBidiStrIndex)c->n;
+
+	memcpy(c->shaped, c->u, c->n * sizeof *c->u);
+	fribidi_get_joining_types(c->u, n, c->ar);
+	fribidi_join_arabic(c->types, n, c->levels, c->ar);
+	fribidi_shape_arabic(FRIBIDI_FLAG_SHAPE_ARAB_PRES, c->levels, n, c->ar, c->shaped);
+}
+
 /* c's characters in visual order, base direction rtl, onto v; brackets
- * in right-to-left runs mirrored (L4). */
+ * in right-to-left runs mirrored (L4), Arabic shaped when v->shape. */
 static int
 reorder(chars *c, int rtl, bidi_line_view *v)
 {
@@ -165,6 +218,8 @@ reorder(chars *c, int rtl, bidi_line_view *v)
 	if (fribidi_get_par_embedding_levels_ex(c->types, c->brackets, n, &base,
 	    c->levels) == 0)
 		return -1;
+	if (v->shape)
+		shape(c);
 	for (FriBidiStrIndex i = 0; i < n; i++)
 		c->map[i] = i;
 	if (fribidi_reorder_line(FRIBIDI_FLAG_REORDER_NSM, c->types, n, 0, base,
@@ -178,7 +233,7 @@ reorder(chars *c, int rtl, bidi_line_view *v)
 			continue;
 		if (!FRIBIDI_LEVEL_IS_RTL(c->levels[j]) ||
 		    !fribidi_get_mirror_char(c->u[j], &m))
-			m = 0;
+			m = v->shape && c->shaped[j] != c->u[j] ? c->shaped[j] : 0;
 		if (push(v, c->seg[j], c->off[j], c->len[j], m) != 0)
 			return -1;
 	}
@@ -250,9 +305,9 @@ put(char *out, size_t size, size_t *k, const char *s, size_t n)
 }
 
 void
-bidi_line_text(const layout *l, size_t i, char *out, size_t size)
+bidi_line_text(const layout *l, size_t i, int shape, char *out, size_t size)
 {
-	bidi_line_view v = {0};
+	bidi_line_view v = { .shape = shape };
 	const layout_line *ln;
 	size_t k = 0;
 

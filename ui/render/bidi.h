@@ -19,7 +19,7 @@
 
 /* A stretch of layout.text in visual order: bytes off..off+len of
  * segment seg, shown as they are, or as alt (altlen bytes) when
- * altlen > 0: a mirrored bracket. */
+ * altlen > 0: a mirrored bracket, or a shaped Arabic letter. */
 typedef struct {
 	size_t seg, off, len;
 	char alt[8];
@@ -31,6 +31,9 @@ typedef struct {
 	bidi_piece *v;
 	size_t n, cap;
 	int pad;               /* columns before the first piece */
+	int shape;             /* set by the caller: Arabic letters in their
+	                          presentation forms (bidi_shape = on), for a
+	                          terminal that does not join them itself */
 } bidi_line_view;
 
 /* Line i of l in visual order: v->v[0..v->n) left to right, after the
@@ -41,8 +44,8 @@ int bidi_line(const layout *l, size_t i, bidi_line_view *v);
 void bidi_line_view_free(bidi_line_view *v);
 
 /* Line i as it looks: padding, then the text in visual order (gutter
- * included), NUL-terminated in out. */
-void bidi_line_text(const layout *l, size_t i, char *out, size_t size);
+ * included; shaped with shape), NUL-terminated in out. */
+void bidi_line_text(const layout *l, size_t i, int shape, char *out, size_t size);
 
 /* The direction of s[0..n) by its first strong character (P2-P3):
  * 1 right-to-left, 0 left-to-right, -1 none. */
