@@ -364,13 +364,13 @@ bidi_lang_rtl(const char *lang)
 	    "prs", "ps", "sd", "syr", "ug", "ur", "yi" };
 	static const char *const scripts[] = { "Adlm", "Arab", "Hebr", "Nkoo",
 	    "Rohg", "Samr", "Syrc", "Thaa" };
-	size_t n, m;
+	size_t n;
 
 	if (lang == NULL)
 		return 0;
 	n = strcspn(lang, "-_");
 	/* A script subtag says it outright: az-Arab, sd-Deva. */
-	if (lang[n] != '\0' && (m = strcspn(lang + n + 1, "-_")) == 4) {
+	if (lang[n] != '\0' && strcspn(lang + n + 1, "-_") == 4) {
 		for (size_t i = 0; i < sizeof scripts / sizeof *scripts; i++)
 			if (strncasecmp(lang + n + 1, scripts[i], 4) == 0)
 				return 1;
