@@ -254,6 +254,19 @@ as_is(const layout *l, const layout_line *ln, size_t from, size_t to,
 	return 0;
 }
 
+static int
+ascii_only(const layout *l, const layout_line *ln)
+{
+	for (size_t s = ln->fixed; s < ln->nseg; s++) {
+		const layout_seg *sg = &l->segs[ln->seg + s];
+
+		for (size_t b = sg->off; b < sg->off + sg->len; b++)
+			if ((unsigned char)l->text[b] >= 0x80)
+				return 0;
+	}
+	return 1;
+}
+
 int
 bidi_line(const layout *l, size_t i, bidi_line_view *v)
 {
@@ -263,6 +276,9 @@ bidi_line(const layout *l, size_t i, bidi_line_view *v)
 
 	v->n = 0;
 	v->pad = 0;
+	/* Most lines are left to right and plain ASCII: nothing to do. */
+	if (!rtl && ascii_only(l, ln))
+		return 0;
 	if (chars_load(&c, l, ln, ln->fixed, ln->nseg, 1, &any) != 0) {
 		chars_free(&c);
 		return -1;
