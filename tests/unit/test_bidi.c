@@ -194,6 +194,33 @@ test_ltr_line(void **state)
 	unload(&f);
 }
 
+/* A right-to-left table: its first column on the right, each cell read
+ * in its own direction, the columns still lined up.  The cells are
+ * "שם", "גיל" over "דנה", "12": columns 3 and 3 wide, so the first row
+ * is "שם" padded to 3, " │ ", "גיל", and the second "דנה", " │ ", "12";
+ * reversed as units and flush right, the bars fall in one column. */
+static void
+test_table(void **state)
+{
+	fixture f;
+	const char *a, *b;
+	int wa, wb;
+
+	(void)state;
+	load(&f, PAGE(" dir=rtl lang=he", "<p>טבלה קטנה של שמות וגילים, ועוד כמה מילים.</p>"
+	    "<table><tr><td>שם</td><td>גיל</td></tr><tr><td>דנה</td><td>12</td></tr>"
+	    "<tr><td>Tom</td><td>abc</td></tr></table>"), 40, 1, 0);
+	a = shown(&f.l, find_line(&f.l, "\xe2\x94\x82 גיל"), &wa);
+	assert_true(ends(a, " ליג \xe2\x94\x82  םש"));
+	b = shown(&f.l, find_line(&f.l, "דנה \xe2\x94\x82"), &wb);
+	assert_true(ends(b, " 12 \xe2\x94\x82 הנד"));
+	assert_int_equal(wa, 40);
+	assert_int_equal(wb, 40);
+	/* Latin cells side by side stay in their own columns. */
+	assert_true(ends(shown(&f.l, find_line(&f.l, "Tom \xe2\x94\x82"), NULL), " abc \xe2\x94\x82 Tom"));
+	unload(&f);
+}
+
 /* bidi_shape: Arabic letters in the forms their neighbours give them.
  * سلام is seen, lam, alef, meem: seen begins the word (initial form
  * U+FEB3), lam joins both sides (medial U+FEE0), alef joins only the
@@ -315,6 +342,7 @@ main(void)
 		cmocka_unit_test(test_bidi_off),
 		cmocka_unit_test(test_overlay_gutter),
 		cmocka_unit_test(test_ltr_line),
+		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_shape),
 		cmocka_unit_test(test_header),
 		cmocka_unit_test(test_block_dir),

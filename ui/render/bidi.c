@@ -111,19 +111,37 @@ sep_back(const char *p, size_t n)
 	return n >= 2 && memcmp(p + n - 2, "\xc2\xb7", 2) == 0 ? 2 : 0;
 }
 
+/* A table's column separator: the cells between are isolated. */
+static int
+is_column(const layout_seg *sg)
+{
+	return sg->elem == TH_TABLE && !sg->content;
+}
+
 /* Decode segments [from, to) of line ln into c; *any_rtl is set when
  * one of them is written right to left.  With isolate, pith's own
  * words among the page's ("[3]", "1 min read") are left-to-right
  * isolates (LRI ... PDI): they read as written and sit in the text as
- * a neutral would. */
+ * a neutral would; and a table row's cells are first-strong isolates
+ * (FSI ... PDI), so each reads in its own direction and none runs into
+ * the next column. */
 static int
 chars_load(chars *c, const layout *l, const layout_line *ln, size_t from,
            size_t to, int isolate, int *any_rtl)
 {
+	int row = 0;
+
 	c->n = 0;
+	for (size_t s = from; isolate && s < to; s++)
+		row |= is_column(&l->segs[ln->seg + s]);
+	if (row && chars_add(c, 0x2068, NOWHERE, 0, 0) != 0)
+		return -1;
 	for (size_t s = from; s < to; s++) {
 		const layout_seg *sg = &l->segs[ln->seg + s];
 		size_t a = sg->off, e = sg->off + sg->len;
+
+		if (row && is_column(sg) && chars_add(c, 0x2069, NOWHERE, 0, 0) != 0)
+			return -1;
 
 		/* The isolate is [a, e): the segment less its separators. */
 		if (isolate && !sg->content) {
@@ -159,8 +177,10 @@ chars_load(chars *c, const layout *l, const layout_line *ln, size_t from,
 				return -1;
 			b += (size_t)k;
 		}
+		if (row && is_column(sg) && chars_add(c, 0x2068, NOWHERE, 0, 0) != 0)
+			return -1;
 	}
-	return 0;
+	return row ? chars_add(c, 0x2069, NOWHERE, 0, 0) : 0;
 }
 
 static int

@@ -1088,7 +1088,7 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 {
 	dstr *rows = calloc(n, sizeof *rows);
 	cell *cells = NULL;
-	int *w = NULL, *occ = NULL, clip;
+	int *w = NULL, *occ = NULL, clip, rtl;
 	size_t ncol = 0, nc = 0, k = *kp;
 	prefix first, cont;
 
@@ -1109,6 +1109,8 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 		ds_copy(&rows[i], &bd->ds, 0, bd->ds.len);
 	}
 	prefixes(bd, pith_doc_block(bd->d, items[0].block), &first, &cont);
+	/* A right-to-left table's columns run from the right (bidi.h). */
+	rtl = bd->o->bidi && bidi_block_rtl(bd->d, items[0].block, items[0].s, items[0].e);
 	if ((cells = grid(bd, items, rows, n, &nc, &ncol)) == NULL ||
 	    (w = calloc(ncol + 1, sizeof *w)) == NULL ||
 	    (occ = malloc((ncol + 1) * sizeof *occ)) == NULL) {
@@ -1153,7 +1155,7 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 		}
 		prefixes(bd, blk, &first, &cont);
 		for (size_t y = 0; y < h && !bd->l->oom; y++) {
-			if (new_line(bd, items[i].block, (clip ? LAYOUT_CLIP : 0) |
+			if (new_line(bd, items[i].block, (clip ? LAYOUT_CLIP : rtl ? LAYOUT_RTL : 0) |
 			    (y == 0 ? LAYOUT_FIRST : 0)) == NULL)
 				break;
 			line_start(bd, items[i].block, y == 0, y == 0 ? &first : &cont);
