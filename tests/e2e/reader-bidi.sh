@@ -37,6 +37,12 @@ at_right() {
 # name and the number read left to right.
 sentence=".הניגב םיצע 24 לתש David Cohen בדנתמה"
 
+# ---- pith -d is for pipes and files: logical order, as the page has it
+"$PITH" -d -w 60 "$D/rtl-mixed.html" >"$T/dump" 2>&1
+if grep -qF "המתנדב David Cohen שתל 24 עצים בגינה." "$T/dump" &&
+    ! grep -qF "$sentence" "$T/dump"; then ok "-d stays in logical order"
+else not_ok "-d stays in logical order" "$(head -c 300 "$T/dump")"; fi
+
 # ---- a dir=rtl page, 60 columns: the column is 58 wide, from column 2
 start 60 30 "$D/rtl-mixed.html"
 check "rtl: page open" "Cohen"
@@ -75,6 +81,18 @@ rev=$(python3 -c 'import sys; print(sys.argv[1][::-1])' "$title")
 start 60 30 "$D/arabic.html"
 check "arabic: the title in visual order" "$rev"
 at_right "at the right edge" "$rev" 59
+# The link "الجمعيات الثقافية" [1]: its words right to left, the number
+# after it (to its left) as written; Tab selects it where it is shown.
+link=$(python3 -c 'import sys; print(sys.argv[1][::-1])' "الجمعيات الثقافية")
+check "arabic: a link's text in visual order, its number as written" "[1]$link"
+screen_e
+before=$(grep -F "$link" "$T/screen")
+keys Tab
+check "Tab selects the link" "tags/associations"
+screen_e
+after=$(grep -F "$link" "$T/screen")
+if [ -n "$after" ] && [ "$before" != "$after" ]; then ok "the selected link is marked where it is shown"
+else not_ok "the selected link is marked where it is shown" "$(printf '%s\n' "$after" | cat -v)"; fi
 quits "arabic: q quits"
 
 # ---- bidi_shape = on: Arabic in presentation forms.  "... عامًا. هنا
