@@ -149,6 +149,20 @@ seed() {
 		printf '\002\360\237\207\253\360\237\207\267\360\237\221\250\342\200\215\360\237\221\251' >"$2/clusters"
 		printf '\010\377\376\300\200invalid\355\240\200bytes' >"$2/invalid"
 		;;
+	bidi)
+		# Fixture text, the right-to-left pages' above all, made
+		# every kind of line (the first byte), and mixed cases.
+		i=0
+		for f in "$top"/tests/pages/*.expect; do
+			for w in '\000' '\001' '\003' '\015' '\035' '\077'; do
+				{ printf "$w"; head -c 1500 "$f"; } >"$2/expect-$i"
+				i=$((i + 1))
+			done
+		done
+		printf '\001\327\251\327\234\327\225\327\235 (David) 24 [1] \342\200\217x' >"$2/mixed"
+		printf '\003\331\207\331\206\330\247 \331\204\330\247 \331\213\330\271' >"$2/arabic"
+		printf '\015a\314\201 \327\251\326\270 \302\267 \342\224\202 1.5' >"$2/marks"
+		;;
 	url)
 		# Links from the fixtures against a base, and RFC 3986's
 		# examples (section 5.4) against theirs.
