@@ -245,7 +245,8 @@ test_shape(void **state)
 }
 
 /* The header's line in a right-to-left page: the byline at the right,
- * then the separator, then "1 min read" as written. */
+ * then, each as written, the date and "1 min read", the separators
+ * between them. */
 static void
 test_header(void **state)
 {
@@ -253,12 +254,14 @@ test_header(void **state)
 
 	(void)state;
 	load(&f, "<html dir=rtl lang=he><head><title>כותרת</title>"
-	    "<meta name=author content=\"מיכל אדלר\"></head><body><article>"
+	    "<meta name=author content=\"מיכל אדלר\">"
+	    "<meta property=article:published_time content=2015-03-17></head><body><article>"
 	    "<p>שלום עולם, זו פסקה בעברית שיש בה מספיק מילים כדי להישמר.</p>"
 	    "<p>Filler words for the extractor, so that the article is kept "
 	    "whole by every method.</p></article></body></html>", 60, 1, 0);
 	assert_true(ends(shown(&f.l, 0, NULL), " תרתוכ"));
-	assert_true(ends(shown(&f.l, 1, NULL), " 1 min read \xc2\xb7 רלדא לכימ"));
+	assert_true(ends(shown(&f.l, 1, NULL),
+	    " 1 min read \xc2\xb7 17 Mar 2015 \xc2\xb7 רלדא לכימ"));
 	unload(&f);
 }
 

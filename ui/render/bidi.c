@@ -111,6 +111,48 @@ sep_back(const char *p, size_t n)
 	return n >= 2 && memcmp(p + n - 2, "\xc2\xb7", 2) == 0 ? 2 : 0;
 }
 
+enum { MAX_ISO = 8 };
+
+/* The separator (" · ", " - ") at t[p..e), its bytes, or 0. */
+static size_t
+separator(const char *t, size_t p, size_t e)
+{
+	if (e - p >= 2 && memcmp(t + p, "\xc2\xb7", 2) == 0)
+		return 2;
+	return e - p >= 3 && memcmp(t + p, " - ", 3) == 0 ? 3 : 0;
+}
+
+/* pith's own words in t[s..e) (a decoration segment) as isolates
+ * [ra[i], re[i]): the stretches between separators, less the spaces
+ * and separators at their ends.  Returns how many (MAX_ISO at most). */
+static int
+isolates(const char *t, size_t s, size_t e, size_t *ra, size_t *re)
+{
+	size_t from = s, k;
+	int n = 0;
+
+	for (size_t p = s; p <= e; ) {
+		size_t sl = p < e ? separator(t, p, e) : 0;
+
+		if (p < e && (sl == 0 || n + 1 >= MAX_ISO)) {
+			p++;
+			continue;
+		}
+		ra[n] = from;
+		re[n] = p;
+		while ((k = sep_front(t + ra[n], re[n] - ra[n])) > 0)
+			ra[n] += k;
+		while ((k = sep_back(t + ra[n], re[n] - ra[n])) > 0)
+			re[n] -= k;
+		n += ra[n] < re[n];
+		if (p == e)
+			break;
+		p += sl;
+		from = p;
+	}
+	return n;
+}
+
 /* A table's column separator: the cells between are isolated. */
 static int
 is_column(const layout_seg *sg)
@@ -138,31 +180,21 @@ chars_load(chars *c, const layout *l, const layout_line *ln, size_t from,
 		return -1;
 	for (size_t s = from; s < to; s++) {
 		const layout_seg *sg = &l->segs[ln->seg + s];
-		size_t a = sg->off, e = sg->off + sg->len;
+		size_t ra[MAX_ISO], re[MAX_ISO];
+		int nr = isolate && !sg->content ? isolates(l->text, sg->off,
+		    sg->off + sg->len, ra, re) : 0;
 
 		if (row && is_column(sg) && chars_add(c, 0x2069, NOWHERE, 0, 0) != 0)
 			return -1;
-
-		/* The isolate is [a, e): the segment less its separators. */
-		if (isolate && !sg->content) {
-			size_t k;
-
-			while ((k = sep_front(l->text + a, e - a)) > 0)
-				a += k;
-			while ((k = sep_back(l->text + a, e - a)) > 0)
-				e -= k;
-		} else {
-			a = e = NOWHERE;
-		}
 		for (size_t b = sg->off; b <= sg->off + sg->len; ) {
 			ucs4_t ch;
 			int k;
 			FriBidiCharType t;
 
-			if (b == a && a < e && chars_add(c, 0x2066, NOWHERE, 0, 0) != 0)
-				return -1;
-			if (b == e && a < e && chars_add(c, 0x2069, NOWHERE, 0, 0) != 0)
-				return -1;
+			for (int r = 0; r < nr; r++)
+				if ((b == ra[r] && chars_add(c, 0x2066, NOWHERE, 0, 0) != 0) ||
+				    (b == re[r] && chars_add(c, 0x2069, NOWHERE, 0, 0) != 0))
+					return -1;
 			if (b == sg->off + sg->len)
 				break;
 			if ((k = u8_mbtoucr(&ch, (const uint8_t *)l->text + b,

@@ -1250,7 +1250,9 @@ header(builder *bd, const pith_article *a)
 				continue;
 			if (parts++ > 0)
 				ds_deco(d, sep, TH_META, -1);
-			ds_text(d, f[i], strlen(f[i]), mode, TH_META, 0, 1, -1);
+			/* The date is as pith writes it ("17 Mar 2015"): its
+			 * own words, which bidi.h keeps in their order. */
+			ds_text(d, f[i], strlen(f[i]), mode, TH_META, 0, i != 2, -1);
 		}
 	}
 	if (words > 0) {
