@@ -925,15 +925,43 @@ cell_attrs(const pith_doc *d, const pith_block *blk, size_t ncell, size_t *span,
 	}
 }
 
+/* Cell k takes its columns on row i, for busy[x] more rows.  A cell it
+ * overlaps (a table model error: a colspan over a rowspan, or cells past
+ * MAX_COLS piled on the last column) ends on the row before, or on this
+ * one when it starts here: the cells over a row never share a column,
+ * so each row meets at most MAX_COLS cells from above (a tall table met
+ * every cell for each row). */
+static void
+grid_take(cell *cells, size_t k, size_t i, size_t *busy, size_t *owner)
+{
+	const cell *cl = &cells[k];
+
+	for (size_t x = cl->col; x < cl->col + cl->span; x++) {
+		size_t ok = owner[x];
+		cell *o = &cells[ok];
+
+		if (busy[x] == 0)
+			continue;
+		o->rspan = o->row < i ? i - o->row : 1;
+		for (size_t y = o->col; y < o->col + o->span; y++)
+			if (owner[y] == ok)
+				busy[y] = o->row < i ? 0 : 1;
+	}
+	for (size_t x = cl->col; x < cl->col + cl->span; x++) {
+		busy[x] = cl->rspan;
+		owner[x] = k;
+	}
+}
+
 /* Place the cells of n rows on the grid, as HTML does: each in the
  * first column no cell from a row above still covers.  Returns the
- * cells (malloc'd, *ncells of them, NULL when out of memory) and sets
- * *ncol. */
+ * cells (malloc'd, *ncells of them, in row order; NULL when out of
+ * memory) and sets *ncol. */
 static cell *
 grid(const builder *bd, const item *items, const dstr *rows, size_t n,
      size_t *ncells_out, size_t *ncol)
 {
-	size_t total = 0, k = 0, busy[MAX_COLS] = {0};
+	size_t total = 0, k = 0, busy[MAX_COLS] = {0}, owner[MAX_COLS] = {0};
 	cell *cells;
 
 	*ncol = 0;
@@ -969,13 +997,12 @@ grid(const builder *bd, const item *items, const dstr *rows, size_t n,
 			cl->span = span[c] < MAX_COLS - cl->col ? span[c] : MAX_COLS - cl->col;
 			cl->rspan = span[nc + c] < n - i ? span[nc + c] : n - i;
 			cl->head = head[c];
-			for (size_t x = cl->col; x < cl->col + cl->span; x++)
-				busy[x] = cl->rspan;
+			grid_take(cells, k - 1, i, busy, owner);
 			col = cl->col + cl->span;
 			if (col > *ncol)
 				*ncol = col;
 		}
-		for (size_t x = 0; x < MAX_COLS; x++)
+		for (size_t x = 0; x < *ncol; x++)
 			busy[x] -= busy[x] > 0;
 		free(span);
 		free(head);
@@ -1080,6 +1107,22 @@ table_line(builder *bd, const dstr *rows, cell *cells, const int *occ, size_t la
 	}
 }
 
+/* Cell c is over row i: it shows in its columns of occ, and the row is
+ * as tall as the cells that end on it need to show their lines left. */
+static void
+row_cell(const cell *cells, size_t c, size_t i, int *occ, size_t *last, size_t *h)
+{
+	const cell *cl = &cells[c];
+	size_t left = cl->nwl - cl->next;
+
+	for (size_t x = cl->col; x < cl->col + cl->span; x++)
+		occ[x] = (int)c;
+	if (cl->col + cl->span - 1 > *last)
+		*last = cl->col + cl->span - 1;
+	if (cl->row + cl->rspan - 1 == i && left > *h)
+		*h = left;
+}
+
 /* Emit items[0..n): a table's rows on a grid (colspan, rowspan), the
  * columns aligned and each cell wrapped in its column; th cells strong. */
 static void
@@ -1089,7 +1132,7 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 	dstr *rows = calloc(n, sizeof *rows);
 	cell *cells = NULL;
 	int *w = NULL, *occ = NULL, clip, rtl;
-	size_t ncol = 0, nc = 0, k = *kp;
+	size_t ncol = 0, nc = 0, k = *kp, *active = NULL;
 	prefix first, cont;
 
 	if (rows == NULL) {
@@ -1113,7 +1156,8 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 	rtl = bd->o->bidi && bidi_block_rtl(bd->d, items[0].block, items[0].s, items[0].e);
 	if ((cells = grid(bd, items, rows, n, &nc, &ncol)) == NULL ||
 	    (w = calloc(ncol + 1, sizeof *w)) == NULL ||
-	    (occ = malloc((ncol + 1) * sizeof *occ)) == NULL) {
+	    (occ = malloc((ncol + 1) * sizeof *occ)) == NULL ||
+	    (active = malloc((nc + 1) * sizeof *active)) == NULL) {
 		bd->l->oom = 1;
 		goto done;
 	}
@@ -1128,31 +1172,24 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 		    cw > 0 ? cw : 1, &cells[c].wl, &cells[c].nwl) != 0)
 			bd->l->oom = 1;
 	}
-	for (size_t i = 0; i < n && !bd->l->oom; i++) {
+	/* All ncol + 1: a row of no cells still draws column 0. */
+	for (size_t x = 0; x <= ncol; x++)
+		occ[x] = -1;
+	for (size_t i = 0, c0 = 0, c1, na = 0; i < n && !bd->l->oom; i++, c0 = c1) {
 		const pith_block *blk = pith_doc_block(bd->d, items[i].block);
 		const char *reason = bd->has_ov ? pith_article_block_reason(bd->a, items[i].block) : NULL;
-		size_t h = 1, last = 0;
+		size_t h = 1, last = 0, keep = 0;
 
-		/* The cells over this row; it is as tall as those that start
-		 * here, or end here with lines left. */
-		/* All ncol + 1: a row of no cells still draws column 0. */
-		for (size_t x = 0; x <= ncol; x++)
-			occ[x] = -1;
-		for (size_t c = 0; c < nc; c++) {
-			const cell *cl = &cells[c];
-			size_t left = cl->nwl - cl->next;
-
-			if (cl->row > i || cl->row + cl->rspan <= i)
-				continue;
-			for (size_t x = cl->col; x < cl->col + cl->span; x++)
-				occ[x] = (int)c;
-			if (cl->col + cl->span - 1 > last)
-				last = cl->col + cl->span - 1;
-			if (cl->row + cl->rspan - 1 == i || (cl->row == i && cl->rspan == 1))
-				h = left > h ? left : h;
-			else if (cl->row == i && left > 0 && h < 1)
-				h = 1;
-		}
+		/* The cells over this row: those from above that reach it
+		 * (active[0..na), few: grid_take), then its own. */
+		for (c1 = c0; c1 < nc && cells[c1].row == i; c1++)
+			;
+		for (size_t a = 0; a < na; a++)
+			if (cells[active[a]].row + cells[active[a]].rspan > i)
+				active[keep++] = active[a];
+		na = keep;
+		for (size_t a = 0; a < na + c1 - c0; a++)
+			row_cell(cells, a < na ? active[a] : c0 + a - na, i, occ, &last, &h);
 		prefixes(bd, blk, &first, &cont);
 		for (size_t y = 0; y < h && !bd->l->oom; y++) {
 			if (new_line(bd, items[i].block, (clip ? LAYOUT_CLIP : rtl ? LAYOUT_RTL : 0) |
@@ -1163,6 +1200,11 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 		}
 		if (reason != NULL)
 			reason_line(bd, items[i].block, reason);
+		for (size_t x = 0; x <= last; x++)
+			occ[x] = -1;
+		for (size_t c = c0; c < c1; c++)
+			if (cells[c].rspan > 1)
+				active[na++] = c;
 	}
 done:
 	for (size_t i = 0; i < n; i++)
@@ -1173,6 +1215,7 @@ done:
 	free(cells);
 	free(w);
 	free(occ);
+	free(active);
 	*kp = k;
 }
 
