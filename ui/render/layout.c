@@ -255,7 +255,33 @@ typedef struct {
 	unsigned base;         /* the block's element */
 	unsigned link_dropped; /* DROPPED when the open link's text is */
 	int measure;           /* columns for text, after the gutter */
+	size_t work;           /* steps done, for options.stop */
 } builder;
+
+/* Steps of work between two calls of options.stop: a step is a line or
+ * a table cell, a microsecond or so. */
+enum { STOP_EVERY = 1024 };
+
+static int
+halted(const layout *l)
+{
+	return l->oom || l->stopped;
+}
+
+/* n more steps done; options.stop is asked when they pass a multiple of
+ * STOP_EVERY.  Whether the layout is to end here. */
+static int
+tick(builder *bd, size_t n)
+{
+	const layout_options *o = bd->o;
+	size_t before = bd->work;
+
+	bd->work += n;
+	if (o != NULL && o->stop != NULL && !halted(bd->l) &&
+	    bd->work / STOP_EVERY != before / STOP_EVERY && o->stop(o->stop_ctx))
+		bd->l->stopped = 1;
+	return halted(bd->l);
+}
 
 /* One piece of a line prefix. */
 typedef struct {
@@ -518,7 +544,7 @@ emit(builder *bd, const dstr *d, size_t b, const prefix *first,
 		free(wl);
 		return;
 	}
-	for (size_t i = 0; i < nwl && !bd->l->oom; i++) {
+	for (size_t i = 0; i < nwl && !tick(bd, 1); i++) {
 		if (new_line(bd, b, (clip ? LAYOUT_CLIP : 0) |
 		    ((how & EMIT_RTL) ? LAYOUT_RTL : 0) |
 		    (i == 0 && head ? LAYOUT_FIRST : 0)) == NULL)
@@ -1162,7 +1188,7 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 		goto done;
 	}
 	clip = col_widths(rows, cells, nc, w, ncol, bd->measure - first.width);
-	for (size_t c = 0; c < nc && !bd->l->oom; c++) {
+	for (size_t c = 0; c < nc && !tick(bd, 1); c++) {
 		int cw = 0;
 
 		for (size_t x = cells[c].col; x < cells[c].col + cells[c].span; x++)
@@ -1175,7 +1201,7 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 	/* All ncol + 1: a row of no cells still draws column 0. */
 	for (size_t x = 0; x <= ncol; x++)
 		occ[x] = -1;
-	for (size_t i = 0, c0 = 0, c1, na = 0; i < n && !bd->l->oom; i++, c0 = c1) {
+	for (size_t i = 0, c0 = 0, c1, na = 0; i < n && !halted(bd->l); i++, c0 = c1) {
 		const pith_block *blk = pith_doc_block(bd->d, items[i].block);
 		const char *reason = bd->has_ov ? pith_article_block_reason(bd->a, items[i].block) : NULL;
 		size_t h = 1, last = 0, keep = 0;
@@ -1188,10 +1214,12 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 			if (cells[active[a]].row + cells[active[a]].rspan > i)
 				active[keep++] = active[a];
 		na = keep;
-		for (size_t a = 0; a < na + c1 - c0; a++)
+		for (size_t a = 0; a < na + c1 - c0; a++) {
 			row_cell(cells, a < na ? active[a] : c0 + a - na, i, occ, &last, &h);
+			tick(bd, 1);
+		}
 		prefixes(bd, blk, &first, &cont);
-		for (size_t y = 0; y < h && !bd->l->oom; y++) {
+		for (size_t y = 0; y < h && !tick(bd, 1); y++) {
 			if (new_line(bd, items[i].block, (clip ? LAYOUT_CLIP : rtl ? LAYOUT_RTL : 0) |
 			    (y == 0 ? LAYOUT_FIRST : 0)) == NULL)
 				break;
@@ -1483,7 +1511,7 @@ layout_article(layout *l, const pith_article *a, const layout_options *o)
 		goto out;
 	}
 	walk_top(&bd, items, &nitems);
-	for (size_t i = 0; i < nitems && !l->oom; ) {
+	for (size_t i = 0; i < nitems && !halted(l); ) {
 		const pith_block *blk = pith_doc_block(bd.d, items[i].block);
 		size_t j = i + 1;
 
@@ -1513,7 +1541,7 @@ out:
 	free(items);
 	free(kept);
 	overlay_free(&bd.ov);
-	return l->oom ? -1 : 0;
+	return l->oom ? -1 : l->stopped;
 }
 
 int

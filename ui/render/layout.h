@@ -82,6 +82,10 @@ typedef struct {
 	                          points (NULL: only at soft hyphens) */
 	int justify;           /* paragraphs' lines but their last spread to
 	                          the full measure (never code or tables) */
+	/* Asked every so often in a long layout, in proportion to its work
+	 * (lines, table cells): nonzero stops it there.  NULL: never. */
+	int (*stop)(void *ctx);
+	void *stop_ctx;
 } layout_options;
 
 typedef struct {
@@ -95,11 +99,13 @@ typedef struct {
 	size_t nlinks, caplinks;
 	int width;             /* columns the lines are laid out in (with gutter) */
 	int oom;               /* an allocation failed: the layout is partial */
+	int stopped;           /* options.stop stopped it: partial too */
 } layout;
 
 /* Lay out article a (the spans it kept, or with options.overlay every
  * block of its document).  l must be zeroed or freed before.  Returns
- * 0, or -1 when out of memory. */
+ * 0, -1 when out of memory, or 1 when options.stop stopped it (the
+ * lines so far are kept, and layout_free frees them). */
 int layout_article(layout *l, const pith_article *a, const layout_options *o);
 
 /* A table as text (a pith_table_fn for pith_article_text_tables): the
