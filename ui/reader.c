@@ -106,6 +106,8 @@ typedef struct {
 	int quit;                /* 1: q, 2: Ctrl-C */
 	hyphenator *hy;          /* the page's language's dictionary, or NULL */
 	char hy_lang[64];        /*   the language it was looked for, once */
+	int pending;             /* a key that stopped a layout, to do next,
+	                            or DK_NONE */
 } reader;
 
 /* ------------------------------------------------------------ text */
@@ -416,6 +418,43 @@ page_hyphen(reader *r)
 	return r->hy;
 }
 
+/* The terminal is raw (display.h): Ctrl-C and Ctrl-Z come as keys.
+ * Ctrl-C cancels a load or a prompt, and at the top quits with the
+ * status a shell expects. */
+enum { KEY_CTRL_C = 3, KEY_CTRL_Z = 26 };
+
+/* A key typed already, without waiting for one: DK_NONE when none is. */
+static int
+key_ready(reader *r)
+{
+	struct pollfd pfd = { r->dpy.tty != NULL ? fileno(r->dpy.tty) : STDIN_FILENO,
+	    POLLIN, 0 };
+
+	if (poll(&pfd, 1, 0) <= 0 || !(pfd.revents & POLLIN))
+		return DK_NONE;
+	return display_key(&r->dpy);
+}
+
+/* options.stop of the reader's layouts: q or Ctrl-C stops a long one and
+ * is done next (quit, or leave the overlay), Esc only stops it; a
+ * resize is done next; other keys are dropped, as while loading. */
+static int
+layout_stop(void *ctx)
+{
+	reader *r = ctx;
+	int k;
+
+	while ((k = key_ready(r)) != DK_NONE) {
+		if (k == 'q' || k == 'Q' || k == KEY_CTRL_C || k == 27) {
+			r->pending = k == 27 ? DK_NONE : k;
+			return 1;
+		}
+		if (k == DK_RESIZE)
+			r->pending = k;
+	}
+	return 0;
+}
+
 /* Lay the view out again (new width, algorithm, page or view), keeping
  * block `anchor` at the top. */
 static void
@@ -429,16 +468,23 @@ relayout(reader *r, size_t anchor)
 		.numbers = 1, .why = r->why[0] != '\0' ? r->why : NULL,
 		.bidi = r->opt->bidi, .hyphen = page_hyphen(r),
 		.justify = r->opt->justify && under != VIEW_OVERLAY,
+		.stop = layout_stop, .stop_ctx = r,
 	};
 
 	/* The article and help are laid out again only when what they show
 	 * or their width changed, not for a view over them (L, D) or a move
 	 * within the page: that is the whole article each time. */
-	if (o.width != r->laid.width || o.overlay != r->laid.overlay || r->lay.oom) {
+	if (o.width != r->laid.width || o.overlay != r->laid.overlay || r->lay.oom ||
+	    r->lay.stopped) {
+		int rc = 0;
+
 		layout_free(&r->lay);
 		r->laid = o;
-		if (r->art != NULL && layout_article(&r->lay, r->art, &o) != 0)
-			message(r, 1, "out of memory: the page is shown in part");
+		if (r->art != NULL)
+			rc = layout_article(&r->lay, r->art, &o);
+		if (rc != 0)
+			message(r, 1, rc < 0 ? "out of memory: the page is shown in part" :
+			    "stopped: the page is laid out in part (Ctrl-L lays it out whole)");
 		r->max_hscroll = 0;
 		for (size_t i = 0; i < r->lay.nlines; i++)
 			if ((r->lay.lines[i].flags & LAYOUT_CLIP) &&
@@ -499,19 +545,13 @@ top_block(reader *r)
 static void draw(reader *r);
 static void on_resize(reader *r);
 
-/* The terminal is raw (display.h): Ctrl-C and Ctrl-Z come as keys.
- * Ctrl-C cancels a load or a prompt, and at the top quits with the
- * status a shell expects. */
-enum { KEY_CTRL_C = 3, KEY_CTRL_Z = 26 };
-
 /* A download's progress in the message line; q, Esc or Ctrl-C cancels it. */
 static int
 load_progress(void *ctx, const char *url, const fetch_progress *p)
 {
 	reader *r = ctx;
 	char got[32], rate[32];
-	struct pollfd pfd = { r->dpy.tty != NULL ? fileno(r->dpy.tty) : STDIN_FILENO,
-	    POLLIN, 0 };
+	int k;
 
 	if (p->done) {
 		r->loading[0] = '\0';
@@ -524,15 +564,11 @@ load_progress(void *ctx, const char *url, const fetch_progress *p)
 	snprintf(r->loading, sizeof r->loading, "%s  %s/s ", got, rate);
 	message(r, 0, "loading %s, %s/s (q cancels)  %s", got, rate, url);
 	draw(r);
-	while (poll(&pfd, 1, 0) > 0 && (pfd.revents & POLLIN)) {
-		int k = display_key(&r->dpy);
-
+	while ((k = key_ready(r)) != DK_NONE) {
 		if (k == 'q' || k == 'Q' || k == 27 || k == KEY_CTRL_C)
 			return 1;
 		if (k == DK_RESIZE)
 			on_resize(r);
-		if (k == DK_NONE)
-			break;
 	}
 	return 0;
 }
@@ -1720,6 +1756,11 @@ act_redraw(reader *r, int arg)
 {
 	(void)arg;
 	display_redraw(&r->dpy);
+	if (r->lay.stopped) {
+		relayout(r, top_block(r));
+		if (!r->lay.stopped)
+			r->msg[0] = '\0';
+	}
 }
 
 static void
@@ -1798,7 +1839,8 @@ static const binding bindings[] = {
 	{ NULL, { 'T' }, 1, act_theme, -1, NULL, NULL },
 	{ NULL, { 'w' }, 1, set_width, -WIDTH_STEP, "narrower, wider text", NULL },
 	{ NULL, { 'W' }, 1, set_width, WIDTH_STEP, NULL, NULL },
-	{ NULL, { 12 }, 1, act_redraw, 0, "redraw", NULL },
+	{ NULL, { 12 }, 1, act_redraw, 0,
+	    "redraw (and lay the page out whole when a key stopped it)", NULL },
 	{ NULL, { '?', DK_HELP }, 2, act_view, VIEW_HELP,
 	    "this help (q or ? closes it)", NULL },
 	{ NULL, { 'q', 'Q' }, 1, act_quit, 0,
@@ -1989,6 +2031,7 @@ reader_run(const reader_options *o, diag *d)
 	r->opt = o;
 	r->sel = -1;
 	r->number = -1;
+	r->pending = DK_NONE;
 	r->measure = o->width < 0 ? 80 : o->width;
 	r->params = o->params != NULL ? pith_params_dup(o->params) : pith_params_new();
 	if (r->params == NULL) {
@@ -2039,7 +2082,8 @@ reader_run(const reader_options *o, diag *d)
 		int k;
 
 		draw(r);
-		k = display_key(&r->dpy);
+		k = r->pending != DK_NONE ? r->pending : display_key(&r->dpy);
+		r->pending = DK_NONE;
 		/* A terminal that is gone gives errors, not keys. */
 		if (k == DK_NONE) {
 			if (++idle > 100)
