@@ -21,7 +21,10 @@
      screen against what pith -d does with it (target <= 1.15x), a generated
      5 MB page's first screen against its parse (target <= 1.5x), and a
      generated 300 KB article laid out again at another width, as on a
-     resize (target < 20 ms).
+     resize (target < 20 ms).  Then the layout per MB of generated pages
+     of 1 to 20 MB (one wide table row, a tall table, a paragraph of many
+     styled runs, an article): flat when 20 MB is within 1.5x of 1 MB
+     (--layout-only runs just this).
   6. Peers, one process each over the same pages: readability-lxml where
      Python can import it, Readability.js under Node where npm can install
      @mozilla/readability and jsdom into a scratch folder; trafilatura and
@@ -234,6 +237,71 @@ def one_node_page(mb=50):
     return head + s * (mb * MB // len(s)) + b"</p></article></body></html>"
 
 
+def repeat_page(nbytes, open_, unit, close):
+    """An article page of about nbytes: a paragraph, then open_, unit(i)
+    for i = 0, 1, ... and close."""
+    head = ('<!DOCTYPE html><html><head><meta charset="utf-8"><title>A generated page'
+            '</title></head><body><article><h1>A generated page</h1><p>What follows was '
+            'generated to time the layout, with words enough around it to make an '
+            'article of the page.</p>' + open_)
+    tail = close + '<p>Words after it, enough of them to count as an article too.</p>' \
+        '</article></body></html>\n'
+    parts, size, i = [head], len(head) + len(tail), 0
+    while size < nbytes:
+        u = unit(i)
+        parts.append(u)
+        size += len(u)
+        i += 1
+    parts.append(tail)
+    return "".join(parts).encode()
+
+
+# The layout's pages (issue 17): each a shape that was quadratic.
+LAYOUT_PAGES = (
+    ("one table row of many cells", lambda n: repeat_page(
+        n, "<table><tr>", lambda i: "<td>cell %d</td>" % i, "</tr></table>")),
+    ("a table of many rows", lambda n: repeat_page(
+        n, "<table>", lambda i: "<tr><th>row %d</th><td>a value of it</td><td>a note"
+        "</td></tr>" % i, "</table>")),
+    ("a paragraph of many styled runs", lambda n: repeat_page(
+        n, "<p>", lambda i: "<b>bold</b> <i>it%d</i> " % (i % 10), "</p>")),
+    ("an article", lambda n: article_page(html_bytes=n)),
+)
+LAYOUT_SIZES = (1, 2, 5, 10, 20)
+
+
+def layout_series(say, reader, tmp):
+    """The first layout of each generated page at each size, per MB of
+    HTML: flat when the 20 MB page's figure is within 1.5x of the 1 MB
+    page's."""
+    say("### Layout time per MB of page")
+    say()
+    say("| page | " + " | ".join("%d MB" % m for m in LAYOUT_SIZES) +
+        " | 20 MB / 1 MB | lines at 20 MB |")
+    say("| --- | " + " | ".join("---:" for _ in LAYOUT_SIZES) + " | ---: | ---: |")
+    flat = []
+    for name, make in LAYOUT_PAGES:
+        per_mb, lines = [], 0
+        for m in LAYOUT_SIZES:
+            path = os.path.join(tmp, "layout-%d.html" % m)
+            with open(path, "wb") as f:
+                f.write(make(m * MB))
+            r = figures([reader, "-l", "-r", "3" if m <= 5 else "2", path])
+            per_mb.append(r["first_screen_cpu"] / (r["bytes"] / MB))
+            lines = int(r["lines"])
+            os.unlink(path)
+        ratio = per_mb[-1] / per_mb[0]
+        flat.append(ratio <= 1.5)
+        say("| %s | %s | **%.2fx** | %d |" % (
+            name, " | ".join("%.1f ms" % (1000 * t) for t in per_mb), ratio, lines))
+    say()
+    say("The first layout at 80 columns (what the reader does before its first screen, "
+        "and again on each resize, `w`, `a` and `d`), fastest of 3 rounds (2 from 10 MB), "
+        "in milliseconds of its thread's processor time (a shared machine's other work left out) per MB of HTML.  Flat (20 MB within 1.5x of 1 MB): %s." % (
+            "met for every page" if all(flat) else "NOT met for " + ", ".join(
+                n for (n, _), f in zip(LAYOUT_PAGES, flat) if not f)))
+
+
 # --------------------------------------------------------------- peers
 
 READABILITY_JS = r"""
@@ -320,7 +388,16 @@ def main():
     ap.add_argument("--repeat", type=int, default=50, help="corpus copies in the memory run")
     ap.add_argument("--no-peers", action="store_true", help="skip the peers")
     ap.add_argument("--out", help="also write the report (Markdown) to this file")
+    ap.add_argument("--layout-only", action="store_true",
+                    help="only the layout's series of generated pages")
     a = ap.parse_args()
+    if a.layout_only:
+        tmp = tempfile.mkdtemp(prefix="pith-bench-")
+        try:
+            layout_series(print, a.reader, tmp)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        return
     corpora = [c for c in (a.corpus or DEFAULT_CORPORA) if os.path.isdir(c)]
     if not corpora:
         sys.exit("bench: no corpus found (give --corpus DIR)")
@@ -582,6 +659,8 @@ def main():
                 first_screen / r5["parse"],
                 "met" if first_screen <= 1.5 * r5["parse"] else "NOT met",
                 1000 * resize, "met" if resize < 0.020 else "NOT met"))
+        say()
+        layout_series(say, a.reader, tmp)
         say()
 
         # 6. Peers.

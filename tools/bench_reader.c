@@ -1,7 +1,7 @@
 /*
  * bench_reader.c - the reader's figures, for tools/bench.py.
  *
- *   bench_reader [-r ROUNDS] [-w WIDTH] PAGE
+ *   bench_reader [-l] [-r ROUNDS] [-w WIDTH] PAGE
  *
  * What the reader does before its first screen, stage by stage, through
  * the calls ui/reader.c makes (no terminal needed): read (gunzipped),
@@ -11,7 +11,10 @@
  * and back at WIDTH, as relayout() does.  Beside the first screen, what
  * `pith -d` does instead after the extraction: the article as text,
  * wrapped at WIDTH, written out (to /dev/null).  The fastest round of
- * each is printed as "name value" lines (seconds, or a count).
+ * each is printed as "name value" lines (seconds, or a count).  With -l,
+ * only the stages up to the first layout (the others print -1): for
+ * bench.py's series of generated pages, layout time per MB by size,
+ * from first_screen_cpu, the layout's processor time.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,12 +37,24 @@ keep_min(double *best, double t)
 		*best = t;
 }
 
-/* One layout of a at width w; its seconds, and its lines in *nlines. */
+/* The processor time of this thread: on a shared machine, what the
+ * layout itself took. */
 static double
-lay(layout *l, const pith_article *a, int w, size_t *nlines)
+cpu_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* One layout of a at width w; its seconds, and its lines in *nlines;
+ * its processor seconds in *cpu. */
+static double
+lay(layout *l, const pith_article *a, int w, size_t *nlines, double *cpu)
 {
 	layout_options o = { .width = w, .numbers = 1 };
-	double t = now();
+	double c = cpu_now(), t = now();
 
 	layout_free(l);
 	if (layout_article(l, a, &o) != 0) {
@@ -47,6 +62,7 @@ lay(layout *l, const pith_article *a, int w, size_t *nlines)
 		exit(1);
 	}
 	t = now() - t;
+	*cpu = cpu_now() - c;
 	*nlines = l->nlines;
 	return t;
 }
@@ -54,14 +70,17 @@ lay(layout *l, const pith_article *a, int w, size_t *nlines)
 int
 main(int argc, char **argv)
 {
-	int rounds = 3, width = 80, ch;
+	int rounds = 3, width = 80, only_first = 0, ch;
 	double t_read = -1, t_charset = -1, t_parse = -1, t_extract = -1,
-	    t_first = -1, t_full = -1, t_narrow = -1, t_wide = -1, t_dump = -1;
+	    t_first = -1, t_full = -1, t_narrow = -1, t_wide = -1, t_dump = -1,
+	    c_first = -1, c;
 	FILE *devnull = fopen("/dev/null", "w");
 	size_t bytes = 0, text = 0, lines = 0, n;
 
-	while ((ch = getopt(argc, argv, "r:w:")) != -1) {
-		if (ch == 'r')
+	while ((ch = getopt(argc, argv, "lr:w:")) != -1) {
+		if (ch == 'l')
+			only_first = 1;
+		else if (ch == 'r')
 			rounds = atoi(optarg) > 0 ? atoi(optarg) : 1;
 		else if (ch == 'w')
 			width = atoi(optarg) > 20 ? atoi(optarg) : 80;
@@ -69,7 +88,7 @@ main(int argc, char **argv)
 			return 2;
 	}
 	if (optind + 1 != argc) {
-		fputs("usage: bench_reader [-r ROUNDS] [-w WIDTH] PAGE\n", stderr);
+		fputs("usage: bench_reader [-l] [-r ROUNDS] [-w WIDTH] PAGE\n", stderr);
 		return 2;
 	}
 	if (devnull == NULL)
@@ -108,17 +127,20 @@ main(int argc, char **argv)
 		keep_min(&t_extract, a - b);
 		/* The first screen: the layout the reader needs before it can
 		 * draw line 0 (today the whole article). */
-		keep_min(&t_first, lay(&l, art, width, &n));
-		keep_min(&t_full, lay(&l, art, width, &lines));
-		keep_min(&t_narrow, lay(&l, art, width - 20, &n));
-		keep_min(&t_wide, lay(&l, art, width, &n));
-		a = now();
-		if (output_write(art, FORMAT_TEXT, width, 0, devnull, &dg) != 0) {
-			fprintf(stderr, "bench_reader: %s\n", dg.msg);
-			return 1;
+		keep_min(&t_first, lay(&l, art, width, &lines, &c));
+		keep_min(&c_first, c);
+		if (!only_first) {
+			keep_min(&t_full, lay(&l, art, width, &lines, &c));
+			keep_min(&t_narrow, lay(&l, art, width - 20, &n, &c));
+			keep_min(&t_wide, lay(&l, art, width, &n, &c));
+			a = now();
+			if (output_write(art, FORMAT_TEXT, width, 0, devnull, &dg) != 0) {
+				fprintf(stderr, "bench_reader: %s\n", dg.msg);
+				return 1;
+			}
+			fflush(devnull);
+			keep_min(&t_dump, now() - a);
 		}
-		fflush(devnull);
-		keep_min(&t_dump, now() - a);
 		if (pith_article_text(art, 0, &body, &blen, &err) == PITH_OK)
 			text = blen;
 		free(body);
@@ -132,8 +154,8 @@ main(int argc, char **argv)
 	    text, lines, SCREEN_LINES, rounds);
 	printf("read %.6f\ncharset %.6f\nparse %.6f\nextract %.6f\n", t_read,
 	    t_charset, t_parse, t_extract);
-	printf("first_screen %.6f\nlayout_full %.6f\nrelayout_narrow %.6f\n"
-	    "relayout_back %.6f\ndump %.6f\n", t_first, t_full, t_narrow, t_wide, t_dump);
+	printf("first_screen %.6f\nfirst_screen_cpu %.6f\nlayout_full %.6f\nrelayout_narrow %.6f\n"
+	    "relayout_back %.6f\ndump %.6f\n", t_first, c_first, t_full, t_narrow, t_wide, t_dump);
 	fclose(devnull);
 	return 0;
 }
