@@ -828,20 +828,21 @@ prefixes(builder *bd, const pith_block *blk, prefix *first, prefix *cont)
 
 /* ---------------------------------------------------------- tables */
 
-/* The first tab at or after byte i of the display string, or NULL (an
+/* The first tab in bytes [i, e) of the display string, or NULL (an
  * empty one has no buffer at all). */
 static const char *
-cell_tab(const dstr *d, size_t i)
+cell_tab(const dstr *d, size_t i, size_t e)
 {
-	return i < d->len ? memchr(d->buf + i, '\t', d->len - i) : NULL;
+	return i < e ? memchr(d->buf + i, '\t', e - i) : NULL;
 }
 
+/* The cells of the row in bytes [s, e). */
 static size_t
-ncells(const dstr *d)
+ncells(const dstr *d, size_t s, size_t e)
 {
 	size_t n = 1;
 
-	for (size_t i = 0; i < d->len; i++)
+	for (size_t i = s; i < e; i++)
 		n += d->buf[i] == '\t';
 	return n;
 }
@@ -898,13 +899,14 @@ reason_line(builder *bd, size_t b, const char *reason)
 	emit(bd, d, b, &pf, &pf, EMIT_CONT);
 }
 
-/* A table's cell: its text in its row's display string, the grid
- * columns and rows it covers, and its lines at its width. */
+/* A table's cell: its text in the table's display string, the grid
+ * columns and rows it covers, and its lines at its width: most have
+ * one, kept in the cell (a line array each took 384 bytes a cell). */
 typedef struct {
 	size_t row, s, e;
 	size_t col, span, rspan;
 	int head;              /* a th: drawn strong */
-	wrap_line *wl;
+	wrap_line *wl, one;
 	size_t nwl, next;      /* lines, and the next one to draw */
 } cell;
 
@@ -979,24 +981,24 @@ grid_take(cell *cells, size_t k, size_t i, size_t *busy, size_t *owner)
 	}
 }
 
-/* Place the cells of n rows on the grid, as HTML does: each in the
- * first column no cell from a row above still covers.  Returns the
- * cells (malloc'd, *ncells of them, in row order; NULL when out of
- * memory) and sets *ncol. */
+/* Place the cells of n rows (row i: bytes at[i] to at[i + 1] of rows)
+ * on the grid, as HTML does: each in the first column no cell from a
+ * row above still covers.  Returns the cells (malloc'd, *ncells of
+ * them, in row order; NULL when out of memory) and sets *ncol. */
 static cell *
-grid(const builder *bd, const item *items, const dstr *rows, size_t n,
-     size_t *ncells_out, size_t *ncol)
+grid(const builder *bd, const item *items, const dstr *rows, const size_t *at,
+     size_t n, size_t *ncells_out, size_t *ncol)
 {
 	size_t total = 0, k = 0, busy[MAX_COLS] = {0}, owner[MAX_COLS] = {0};
 	cell *cells;
 
 	*ncol = 0;
 	for (size_t i = 0; i < n; i++)
-		total += ncells(&rows[i]);
+		total += ncells(rows, at[i], at[i + 1]);
 	if ((cells = calloc(total ? total : 1, sizeof *cells)) == NULL)
 		return NULL;
 	for (size_t i = 0; i < n; i++) {
-		size_t nc = ncells(&rows[i]), col = 0;
+		size_t nc = ncells(rows, at[i], at[i + 1]), col = 0;
 		size_t *span = malloc(nc * 2 * sizeof *span);
 		int *head = malloc(nc * sizeof *head);
 
@@ -1007,17 +1009,17 @@ grid(const builder *bd, const item *items, const dstr *rows, size_t n,
 			return NULL;
 		}
 		cell_attrs(bd->d, pith_doc_block(bd->d, items[i].block), nc, span, span + nc, head);
-		for (size_t c = 0, at = 0; c < nc; c++) {
+		for (size_t c = 0, from = at[i]; c < nc; c++) {
 			cell *cl = &cells[k++];
-			const char *t = cell_tab(&rows[i], at);
+			const char *t = cell_tab(rows, from, at[i + 1]);
 
 			while (col < MAX_COLS && busy[col] > 0)
 				col++;
 			/* The row's cells in one pass (a row of 20,000 cells was
 			 * rescanned for each). */
-			cl->s = at;
-			cl->e = t != NULL ? (size_t)(t - rows[i].buf) : rows[i].len;
-			at = cl->e + 1;
+			cl->s = from;
+			cl->e = t != NULL ? (size_t)(t - rows->buf) : at[i + 1];
+			from = cl->e + 1;
 			cl->row = i;
 			cl->col = col < MAX_COLS ? col : MAX_COLS - 1;
 			cl->span = span[c] < MAX_COLS - cl->col ? span[c] : MAX_COLS - cl->col;
@@ -1050,7 +1052,7 @@ col_widths(const dstr *rows, const cell *cells, size_t nc, int *w, size_t ncol, 
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t k = 0; k < nc; k++) {
 			const cell *cl = &cells[k];
-			int cw = wrap_width(rows[cl->row].buf + cl->s, cl->e - cl->s), have = 0;
+			int cw = wrap_width(rows->buf + cl->s, cl->e - cl->s), have = 0;
 
 			if ((cl->span == 1) != (pass == 0))
 				continue;
@@ -1115,7 +1117,7 @@ table_line(builder *bd, const dstr *rows, cell *cells, const int *occ, size_t la
 			cw += w[k] + (k > x ? 3 : 0);
 		if (cl != NULL && cl->next < cl->nwl) {
 			const wrap_line *wl = &cl->wl[cl->next++];
-			const dstr *d = &rows[cl->row];
+			const dstr *d = rows;
 
 			copy_range_attr(bd, d, cl->s + wl->start, cl->s + wl->start + wl->len,
 			    cl->head ? LAYOUT_STRONG : 0);
@@ -1155,13 +1157,14 @@ static void
 table(builder *bd, const item *items, size_t n, const pith_span *kept,
       size_t nkept, size_t *kp)
 {
-	dstr *rows = calloc(n, sizeof *rows);
+	dstr rows = {0};       /* the rows' display strings, one after another */
+	size_t *at = malloc((n + 1) * sizeof *at);
 	cell *cells = NULL;
 	int *w = NULL, *occ = NULL, clip, rtl;
 	size_t ncol = 0, nc = 0, k = *kp, *active = NULL;
 	prefix first, cont;
 
-	if (rows == NULL) {
+	if (at == NULL) {
 		bd->l->oom = 1;
 		return;
 	}
@@ -1175,28 +1178,35 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 			k++;
 		block_string(bd, items[i].block, items[i].s, items[i].e,
 		    kept != NULL ? kept + k0 : NULL, k - k0);
-		ds_copy(&rows[i], &bd->ds, 0, bd->ds.len);
+		at[i] = rows.len;
+		ds_copy(&rows, &bd->ds, 0, bd->ds.len);
 	}
+	at[n] = rows.len;
 	prefixes(bd, pith_doc_block(bd->d, items[0].block), &first, &cont);
 	/* A right-to-left table's columns run from the right (bidi.h). */
 	rtl = bd->o->bidi && bidi_block_rtl(bd->d, items[0].block, items[0].s, items[0].e);
-	if ((cells = grid(bd, items, rows, n, &nc, &ncol)) == NULL ||
+	if (rows.oom || (cells = grid(bd, items, &rows, at, n, &nc, &ncol)) == NULL ||
 	    (w = calloc(ncol + 1, sizeof *w)) == NULL ||
 	    (occ = malloc((ncol + 1) * sizeof *occ)) == NULL ||
 	    (active = malloc((nc + 1) * sizeof *active)) == NULL) {
 		bd->l->oom = 1;
 		goto done;
 	}
-	clip = col_widths(rows, cells, nc, w, ncol, bd->measure - first.width);
+	clip = col_widths(&rows, cells, nc, w, ncol, bd->measure - first.width);
 	for (size_t c = 0; c < nc && !tick(bd, 1); c++) {
 		int cw = 0;
 
 		for (size_t x = cells[c].col; x < cells[c].col + cells[c].span; x++)
 			cw += w[x] + (x > cells[c].col ? 3 : 0);
 		if (cells[c].e > cells[c].s &&
-		    wrap_lines(rows[cells[c].row].buf + cells[c].s, cells[c].e - cells[c].s,
+		    wrap_lines(rows.buf + cells[c].s, cells[c].e - cells[c].s,
 		    cw > 0 ? cw : 1, &cells[c].wl, &cells[c].nwl) != 0)
 			bd->l->oom = 1;
+		if (cells[c].nwl == 1) {
+			cells[c].one = cells[c].wl[0];
+			free(cells[c].wl);
+			cells[c].wl = &cells[c].one;
+		}
 	}
 	/* All ncol + 1: a row of no cells still draws column 0. */
 	for (size_t x = 0; x <= ncol; x++)
@@ -1224,7 +1234,7 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 			    (y == 0 ? LAYOUT_FIRST : 0)) == NULL)
 				break;
 			line_start(bd, items[i].block, y == 0, y == 0 ? &first : &cont);
-			table_line(bd, rows, cells, occ, last, w);
+			table_line(bd, &rows, cells, occ, last, w);
 		}
 		if (reason != NULL)
 			reason_line(bd, items[i].block, reason);
@@ -1235,11 +1245,11 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 				active[na++] = c;
 	}
 done:
-	for (size_t i = 0; i < n; i++)
-		ds_free(&rows[i]);
+	ds_free(&rows);
 	for (size_t c = 0; c < nc && cells != NULL; c++)
-		free(cells[c].wl);
-	free(rows);
+		if (cells[c].wl != &cells[c].one)
+			free(cells[c].wl);
+	free(at);
 	free(cells);
 	free(w);
 	free(occ);
