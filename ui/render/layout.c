@@ -256,6 +256,7 @@ typedef struct {
 	unsigned link_dropped; /* DROPPED when the open link's text is */
 	int measure;           /* columns for text, after the gutter */
 	size_t work;           /* steps done, for options.stop */
+	size_t hint;           /* where the last piece_from ended */
 } builder;
 
 /* Steps of work between two calls of options.stop: a step is a line or
@@ -415,14 +416,25 @@ blank_line(builder *bd, size_t after)
 		line_start(bd, after, 0, NULL);
 }
 
-/* The first piece that ends after byte at: pieces are in order, one
- * after the other, so a line finds its first in log time (a paragraph of
- * 40,000 styled runs scanned all of them for each of its lines). */
+/* The first piece that ends after byte at.  Pieces are in order, one
+ * after the other, so a line finds its first a few steps on from *hint,
+ * where the last search ended, when lines come in order, else by
+ * halving (a paragraph of 40,000 styled runs scanned all of them for
+ * each of its lines; halving from the start missed the cache at each
+ * step for each line of a long one).  hint may be NULL. */
 static size_t
-piece_from(const dstr *d, size_t at)
+piece_from(const dstr *d, size_t at, size_t *hint)
 {
 	size_t lo = 0, hi = d->np;
 
+	if (hint != NULL && *hint < d->np && d->p[*hint].off <= at) {
+		/* Every piece before *hint ends by then. */
+		lo = *hint;
+		for (int k = 0; k < 8 && lo < hi && d->p[lo].off + d->p[lo].len <= at; k++)
+			lo++;
+		if (lo < hi && d->p[lo].off + d->p[lo].len > at)
+			hi = lo;
+	}
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
@@ -431,6 +443,8 @@ piece_from(const dstr *d, size_t at)
 		else
 			hi = mid;
 	}
+	if (hint != NULL)
+		*hint = lo;
 	return lo;
 }
 
@@ -440,10 +454,12 @@ piece_from(const dstr *d, size_t at)
 static void
 copy_range_attr(builder *bd, const dstr *d, size_t from, size_t to, unsigned extra)
 {
-	for (size_t i = piece_from(d, from); i < d->np && d->p[i].off < to; i++) {
+	for (size_t i = piece_from(d, from, &bd->hint); i < d->np && d->p[i].off < to; i++) {
 		const piece *p = &d->p[i];
 		size_t s = p->off > from ? p->off : from;
 		size_t e = p->off + p->len < to ? p->off + p->len : to;
+
+		bd->hint = i;          /* the next line starts here or after */
 		while (s < e) {
 			const char *shy = find(d->buf + s, e - s, SOFT_HYPHEN, 2);
 			size_t stop = shy != NULL ? (size_t)(shy - d->buf) : e;
@@ -463,9 +479,9 @@ copy_range(builder *bd, const dstr *d, size_t from, size_t to)
 
 /* The style of the byte at `at`, for a hyphen drawn after it. */
 static const piece *
-piece_at(const dstr *d, size_t at)
+piece_at(builder *bd, const dstr *d, size_t at)
 {
-	size_t i = piece_from(d, at);
+	size_t i = piece_from(d, at, &bd->hint);
 
 	return i < d->np && d->p[i].off <= at ? &d->p[i] : NULL;
 }
@@ -509,7 +525,7 @@ copy_justified(builder *bd, const dstr *d, size_t from, size_t to, int extra)
 
 		copy_range(bd, d, i, e);
 		if (sp != NULL) {
-			const piece *p = piece_at(d, e - 1);
+			const piece *p = piece_at(bd, d, e - 1);
 			size_t k = (size_t)extra / gaps + (g++ < (size_t)extra % gaps);
 
 			for (; k > 0; k--)
@@ -556,7 +572,7 @@ emit(builder *bd, const dstr *d, size_t b, const prefix *first,
 		else
 			copy_range(bd, d, wl[i].start, wl[i].start + wl[i].len);
 		if (wl[i].hyphen) {
-			const piece *p = piece_at(d, wl[i].start + wl[i].len - 1);
+			const piece *p = piece_at(bd, d, wl[i].start + wl[i].len - 1);
 
 			add_seg(bd, "-", 1, p ? p->elem : TH_TEXT,
 			    p ? p->attr : 0, 0, p ? p->link : -1);
@@ -851,7 +867,7 @@ ncells(const dstr *d, size_t s, size_t e)
 static void
 ds_copy(dstr *dst, const dstr *src, size_t s, size_t e)
 {
-	for (size_t i = piece_from(src, s); i < src->np && src->p[i].off < e; i++) {
+	for (size_t i = piece_from(src, s, NULL); i < src->np && src->p[i].off < e; i++) {
 		const piece *p = &src->p[i];
 		size_t a = p->off > s ? p->off : s, b = p->off + p->len < e ? p->off + p->len : e;
 
@@ -1122,7 +1138,7 @@ table_line(builder *bd, const dstr *rows, cell *cells, const int *occ, size_t la
 			copy_range_attr(bd, d, cl->s + wl->start, cl->s + wl->start + wl->len,
 			    cl->head ? LAYOUT_STRONG : 0);
 			if (wl->hyphen) {
-				const piece *p = piece_at(d, cl->s + wl->start + wl->len - 1);
+				const piece *p = piece_at(bd, d, cl->s + wl->start + wl->len - 1);
 
 				add_seg(bd, "-", 1, p ? p->elem : TH_TEXT, p ? p->attr : 0, 0,
 				    p ? p->link : -1);
