@@ -281,7 +281,7 @@ def layout_series(say, reader, tmp):
             path = os.path.join(tmp, "layout-%d.html" % m)
             with open(path, "wb") as f:
                 f.write(make(m * MB))
-            row.append(figures([reader, "-l", "-r", "3" if m <= 5 else "2", path]))
+            row.append(figures([reader, "-l", "-r", "3", path]))
             os.unlink(path)
         figs.append(row)
     say("### Layout time per MB of page")
@@ -307,7 +307,7 @@ def layout_series(say, reader, tmp):
     say("The layout at 80 columns, after the page is parsed and extracted (what the reader "
         "does before its first screen), then again at the same width (as on each resize, "
         "`w`, `a` and `d`): the layout thread's processor time (a shared machine's other "
-        "work left out) per MB of HTML, the least of 3 rounds (2 from 10 MB).  Flat (20 MB "
+        "work left out) per MB of HTML, the least of 3 rounds.  Flat (20 MB "
         "within 1.5x of 1 MB): %s." % "; ".join(verdicts))
 
 
