@@ -340,7 +340,8 @@ repeat_page(const char *open, const char *unit, const char *close, size_t n)
 
 /* Layout is linear: a row of many cells (each was found by rescanning
  * the row), a paragraph of many styled runs (each line scanned every
- * run) and a table of many rows (each looked at every cell) take four
+ * run), a table of many rows (each looked at every cell) and a line of
+ * code of many tabs (each measured the line from its start) take four
  * times as long for four times as many, not sixteen: the bound, 8,
  * leaves room for a busy machine (the times are the thread's processor
  * time, the least of 3).  test_stop counts the work itself. */
@@ -354,6 +355,7 @@ test_linear(void **state)
 		{ "<html><body><p>A table follows.</p><table>",
 		  "<tr><th>name</th><td>a value</td><td rowspan=2>two rows</td></tr>",
 		  "</table></body></html>", 2000 },
+		{ "<html><body><pre>", "ab\t", "</pre></body></html>", 3000 },
 	};
 
 	(void)state;

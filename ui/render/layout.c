@@ -147,14 +147,16 @@ typedef struct {
 	size_t len, cap;
 	piece *p;
 	size_t np, capp;
-	size_t line_start;     /* after the last '\n', for tab stops */
+	size_t col_at;         /* for tab stops: a byte of the last line, */
+	int col;               /*   and its column */
 	int oom;
 } dstr;
 
 static void
 ds_reset(dstr *d)
 {
-	d->len = d->np = d->line_start = 0;
+	d->len = d->np = d->col_at = 0;
+	d->col = 0;
 }
 
 static void
@@ -221,15 +223,19 @@ ds_text(dstr *d, const char *s, size_t n, unsigned mode, unsigned elem,
 		m = safe_char(s, n, &i, mode, ch);
 
 		if (m == 1 && ch[0] == '\t' && (mode & EXPAND_TAB)) {
-			int col = wrap_width(d->buf + d->line_start, d->len - d->line_start);
+			/* The column counted on from the last tab's, not from
+			 * the line's start (a line of 20,000 tabs took 0.7 s). */
+			int col = d->col + wrap_width(d->buf + d->col_at, d->len - d->col_at);
 
-			for (int k = 8 - col % 8; k > 0; k--)
+			for (int k = 8 - col % 8; k > 0; k--, col++)
 				ds_bytes(d, p, " ", 1);
+			d->col_at = d->len;
+			d->col = col;
 			continue;
 		}
 		ds_bytes(d, p, ch, m);
 		if (m == 1 && ch[0] == '\n')
-			d->line_start = d->len;
+			d->col_at = d->len, d->col = 0;
 	}
 }
 
