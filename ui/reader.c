@@ -437,14 +437,15 @@ key_ready(reader *r)
 
 /* options.stop of the reader's layouts: q or Ctrl-C stops a long one and
  * is done next (quit, or leave the overlay), Esc only stops it; a
- * resize is done next; other keys are dropped, as while loading. */
+ * resize is done next; other keys are dropped, as while loading.  In a
+ * prompt (a resize lays the page out under it) keys are its text. */
 static int
 layout_stop(void *ctx)
 {
 	reader *r = ctx;
 	int k;
 
-	while ((k = key_ready(r)) != DK_NONE) {
+	while (r->prompt == NULL && (k = key_ready(r)) != DK_NONE) {
 		if (k == 'q' || k == 'Q' || k == KEY_CTRL_C || k == 27) {
 			r->pending = k == 27 ? DK_NONE : k;
 			return 1;
