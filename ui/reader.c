@@ -1437,10 +1437,12 @@ draw(reader *r)
 	else
 		snprintf(right, sizeof right, "%zu/%zu  ? help ", r->cur + (r->nhist > 0),
 		    r->nhist);
-	snprintf(status, sizeof status, " %s%s  %zu%%  ",
+	snprintf(status, sizeof status, " %s%s%s  %zu%%  ",
 	    r->view == VIEW_HELP ? "help" : pith_algorithm_at(r->algo)->name,
 	    r->view == VIEW_OVERLAY ? " [overlay]" : r->view == VIEW_TOKENS ? " [tokens]" :
-	    r->view == VIEW_LINKS ? " [links]" : "", pct);
+	    r->view == VIEW_LINKS ? " [links]" : "",
+	    r->lay.stopped && (r->view == VIEW_ARTICLE || r->view == VIEW_OVERLAY) ?
+	    " [in part]" : "", pct);
 	/* A long address loses its middle, not its end (the page's name). */
 	room = r->cols - wrap_width(right, strlen(right)) - 1 -
 	    wrap_width(status, strlen(status));
