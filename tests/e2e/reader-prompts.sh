@@ -21,7 +21,9 @@ check_not "and only it" "Open: $D/links"
 keys "second.html" Enter
 check "the edited address opens" "The second page"
 keys o C-u "example.invalid/story" Enter
-check "a bare host is tried as https://" "https://example.invalid/story"
+# Its failure (no such host), not "loading": a q while it loads cancels
+# the load instead of quitting.
+check "a bare host is tried as https://" "https://example.invalid/story: "
 quits "q quits"
 
 # ---- moving and deleting inside the line
