@@ -34,6 +34,10 @@ start() {
 		echo "export TERM=xterm-256color LANG=C.UTF-8 HOME='$T/home'"
 		echo "export XDG_CONFIG_HOME='$T/cfg' XDG_DATA_DIRS='$T/none'"
 		echo "export XDG_STATE_HOME='$T/state' XDG_CACHE_HOME='$T/cache'"
+		# A test's long layouts (reader-stop.sh): each look at the
+		# keys during a layout takes this many ms.
+		[ -z "${layout_pause:-}" ] ||
+			echo "export PITH_TEST_LAYOUT_PAUSE='$layout_pause'"
 		echo "cd '$D' || exit"
 		printf "'%s'" "$PITH"
 		for a in "$@"; do printf " '%s'" "$a"; done

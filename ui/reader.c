@@ -108,6 +108,8 @@ typedef struct {
 	char hy_lang[64];        /*   the language it was looked for, once */
 	int pending;             /* a key that stopped a layout, to do next,
 	                            or DK_NONE */
+	long pause_ms;           /* PITH_TEST_LAYOUT_PAUSE: the tests' long
+	                            layouts (tests/e2e/reader-stop.sh) */
 } reader;
 
 /* ------------------------------------------------------------ text */
@@ -445,6 +447,14 @@ layout_stop(void *ctx)
 	reader *r = ctx;
 	int k;
 
+	/* Each look at the keys made slow, for a test to press one while a
+	 * layout of a few thousand lines goes on: a slow page big enough
+	 * for that in every build would be the memory hole it tests for. */
+	if (r->pause_ms > 0) {
+		struct timespec ts = { r->pause_ms / 1000, r->pause_ms % 1000 * 1000000L };
+
+		nanosleep(&ts, NULL);
+	}
 	while (r->prompt == NULL && (k = key_ready(r)) != DK_NONE) {
 		if (k == 'q' || k == 'Q' || k == KEY_CTRL_C || k == 27) {
 			r->pending = k == 27 ? DK_NONE : k;
@@ -2035,6 +2045,8 @@ reader_run(const reader_options *o, diag *d)
 	r->sel = -1;
 	r->number = -1;
 	r->pending = DK_NONE;
+	if (getenv("PITH_TEST_LAYOUT_PAUSE") != NULL)
+		r->pause_ms = strtol(getenv("PITH_TEST_LAYOUT_PAUSE"), NULL, 10);
 	r->measure = o->width < 0 ? 80 : o->width;
 	r->params = o->params != NULL ? pith_params_dup(o->params) : pith_params_new();
 	if (r->params == NULL) {

@@ -1,71 +1,67 @@
 # tests/e2e/reader-stop.sh - a key stops a long layout: q quits at once,
-# not after it; Esc shows what was laid out, and Ctrl-L lays out the rest
-# (tests/tmux.sh drives it).
+# not after it; Esc shows what was laid out, and Ctrl-L lays out the rest;
+# a resize during a layout is laid out after it (tests/tmux.sh drives it).
 . tests/lib.sh
 . tests/tmux.sh
 
-# grid ROWS FILE: a page whose layout is long for its size: its table's
-# first row makes 256 columns, and that row's last cell reaches down
-# every row, so each row of one short cell is drawn across all of them
-# (3 KB of line); the last row says so.
-grid() {
-	python3 - "$1" >"$2" <<'EOF'
+# page LINES FILE: an article whose layout is LINES lines of a <pre>,
+# each a step of the layout, after a paragraph that is one line at 80
+# columns up to the word MARKER (past column 50); the last line says so.
+page() {
+	python3 - "$1" >"$2" <<'EOP'
 import sys
-rows = int(sys.argv[1])
 sys.stdout.write(
-    '<html><head><title>A wide grid</title></head><body><article>'
-    '<h1>A wide grid</h1><p>The grid below has a column for every cell of its '
-    'first row, and its last cell reaches down every row, so each row is drawn '
-    'across all of them.</p><table><tr>' +
-    "".join("<td>column %03d</td>" % i for i in range(255)) +
-    "<td rowspan=0>the last</td></tr>" + "<tr><td>x</td></tr>" * rows +
-    "<tr><td>the very last row</td></tr></table></article></body></html>")
-EOF
+    '<html><head><title>A long page</title></head><body><article>'
+    '<h1>A long page</h1><p>Its first paragraph is one line at eighty '
+    'columns, up to the word MARKER near its end.</p><pre>' +
+    "".join("line %d\n" % i for i in range(int(sys.argv[1]))) +
+    'the very last line</pre></article></body></html>')
+EOP
 }
 
-# ---- q while the page is laid out: pith quits well before the layout's
-# end.  Builds differ twentyfold in speed (plain, sanitized, with
-# coverage's counters), so the page is sized by this build: a grid of
-# 1,000 rows is laid out first (its parse and extraction are a twentieth
-# of it), and the long page has the rows for 40 s of layout; q must end
-# pith within wait_exit's 10 s.
-grid 1000 "$T/probe.html"
-t0=$(date +%s.%N)
-start 80 24 "$T/probe.html"
-check "a grid of 1,000 rows opens" "column 000"
-t1=$(date +%s.%N)
-quits "q after it"
-long_rows=$(awk -v a="$t0" -v b="$t1" 'BEGIN { r = int(1000 * 40 / (b - a))
-    if (r < 10000) r = 10000
-    if (r > 300000) r = 300000
-    print r }')
-grid "$long_rows" "$T/long.html"
-start 80 24 "$T/long.html"
+# A layout looks at the keys every 1,024 lines.  Pages big enough to take
+# long in every build are what the layout's bounds forbid (a table's grid
+# in proportion to its text), so these take long by their looks at the
+# keys: PITH_TEST_LAYOUT_PAUSE makes each one wait (tests/tmux.sh).
+
+# ---- q while the page is laid out: 60 looks of 1 s each, a minute of
+# layout; q must end pith within wait_exit's 10 s.
+page 60000 "$T/long.html"
+layout_pause=1000 start 80 24 "$T/long.html"
 check "a long page: loading shows" "loading"
 keys q
 wait_exit
-echo "# $long_rows rows"
 if [ "$status" = 0 ]; then ok "q stops the layout and quits"
-else not_ok "q stops the layout and quits" "status $status, $long_rows rows" "$(cat "$T/screen")"; fi
+else not_ok "q stops the layout and quits" "status $status" "$(cat "$T/screen")"; fi
+
+# ---- A resize while the page is laid out: the layout goes on to its end
+# (20 looks of 0.15 s), and then the page is laid out again at the new
+# width, where "MARKER near its end" is on one line (at 80 columns a line
+# ends after "near").
+page 20000 "$T/mid.html"
+layout_pause=150 start 80 24 "$T/mid.html"
+check "a page being laid out" "loading"
+tm resize-window -t pith -x 50 -y 24
+check "laid out again at the new width after the layout" "MARKER near its end"
+quits "q after the resize"
 
 # ---- Esc: the overlay laid out in part, then whole with Ctrl-L.  d and
 # Esc go in one write, so Esc waits at the layout's first look at the
-# keys (1,024 steps in; 1,500 rows are many more), however fast the
-# machine.
-grid 1500 "$T/short.html"
+# keys (1,024 lines in; 3,000 are many more), however fast the machine.
+page 3000 "$T/short.html"
 start 80 24 "$T/short.html"
-check "a shorter page opens" "column 000"
+check "a shorter page opens" "MARKER"
 keys d Escape
 check "Esc stops the overlay's layout and says so" "[overlay] [in part]"
 keys G
 check "G: the end of what is laid out" "100%"
-check_not "the end of the table is not laid out" "the very last row"
+check_not "the end of the page is not laid out" "the very last line"
 # Keys other than q, Esc and Ctrl-C are dropped while the page is laid
 # out: the next G waits for the layout's end, when the place moves up.
 keys C-l
 check_gone "Ctrl-L lays the page out whole" "[in part]"
 keys G
-check "the end of the table is there" "the very last row"
+check "the end of the page is there" "the very last line"
 keys q
 check "q leaves the overlay" "article"
 quits "q after Ctrl-L"

@@ -372,6 +372,88 @@ test_linear(void **state)
 	}
 }
 
+/* A page of `tables` tables, each a first row of 256 cells whose last
+ * reaches down every row, over `rows` rows of one cell: on a grid each
+ * row would draw the whole width (3 KB for 19 bytes of page). */
+static char *
+wide_grids(int tables, int rows, size_t *len)
+{
+	size_t cap = 64 + (size_t)tables * (4096 + 24 * (size_t)rows), n = 0;
+	char *html = malloc(cap);
+
+	assert_non_null(html);
+	n += (size_t)snprintf(html + n, cap - n, "<html><body><p>Before the table.</p>");
+	for (int t = 0; t < tables; t++) {
+		n += (size_t)snprintf(html + n, cap - n, "<table><tr>");
+		for (int i = 0; i < 255; i++)
+			n += (size_t)snprintf(html + n, cap - n, "<td>c%d</td>", i);
+		n += (size_t)snprintf(html + n, cap - n, "<td rowspan=0>down</td></tr>");
+		for (int i = 0; i < rows; i++)
+			n += (size_t)snprintf(html + n, cap - n, "<tr><td>y</td></tr>");
+		n += (size_t)snprintf(html + n, cap - n, "<tr><td>row end %d</td></tr></table><p>Table %d ends.</p>", t, t);
+	}
+	n += (size_t)snprintf(html + n, cap - n, "<p>After the table.</p></body></html>");
+	*len = n;
+	return html;
+}
+
+/* A table whose grid would take far more than its text is laid out a
+ * row a line, all its text kept, and says so; the layout stays within
+ * a bound in proportion to the page, in the reader (and its overlay)
+ * and in text, where a page's tables share one bound. */
+static void
+test_table_bound(void **state)
+{
+	size_t n, len;
+	char *html = wide_grids(1, 10000, &n), *text;
+	pith_doc *doc;
+	pith_article *art;
+	pith_error err;
+	layout l;
+
+	(void)state;
+	assert_int_equal(pith_doc_parse(html, n, NULL, &doc, &err), PITH_OK);
+	assert_int_equal(pith_extract(doc, NULL, NULL, &art, &err), PITH_OK);
+	for (int ov = 0; ov < 2; ov++) {
+		layout_options o = { .width = 80, .overlay = ov };
+
+		assert_int_equal(layout_article(&l, art, &o), 0);
+		print_message("# %zu bytes of page laid out in %zu bytes\n", n, l.ntext);
+		assert_true(l.ntext < 8 * n);
+		assert_non_null(strstr(l.text, "too large for its grid"));
+		assert_non_null(strstr(l.text, "c254 \xe2\x94\x82 down"));
+		assert_non_null(strstr(l.text, "row end 0"));
+		assert_non_null(strstr(l.text, "After the table."));
+		layout_free(&l);
+	}
+	pith_article_free(art);
+	pith_doc_free(doc);
+	free(html);
+
+	/* 40 tables, each alone small enough for its grid (40 rows: 1 MB
+	 * laid out), are not, all together, 40 MB. */
+	html = wide_grids(40, 40, &n);
+	assert_int_equal(pith_doc_parse(html, n, NULL, &doc, &err), PITH_OK);
+	assert_int_equal(pith_extract(doc, NULL, NULL, &art, &err), PITH_OK);
+	{
+		layout_tables tb = { .width = 80 };
+
+		assert_int_equal(pith_article_text_tables(art, 0, layout_table_text, &tb,
+		    &text, &len, &err), PITH_OK);
+	}
+	print_message("# %zu bytes of page as %zu bytes of text\n", n, len);
+	assert_true(len < 8 * n);
+	assert_non_null(strstr(text, "too large for its grid"));
+	assert_non_null(strstr(text, "row end 39"));
+	/* The first table still has its grid: its last row is drawn up to
+	 * the column reaching down. */
+	assert_non_null(strstr(text, "row end 0 \xe2\x94\x82"));
+	free(text);
+	pith_article_free(art);
+	pith_doc_free(doc);
+	free(html);
+}
+
 /* An options.stop that counts its calls and says stop at the call
  * numbered *stop_at (never when 0). */
 typedef struct {
@@ -687,6 +769,7 @@ main(void)
 		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_linear),
 		cmocka_unit_test(test_stop),
+		cmocka_unit_test(test_table_bound),
 		cmocka_unit_test(test_search),
 		cmocka_unit_test(test_overlay),
 		cmocka_unit_test(test_overlay_rows),

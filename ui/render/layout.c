@@ -263,6 +263,7 @@ typedef struct {
 	int measure;           /* columns for text, after the gutter */
 	size_t work;           /* steps done, for options.stop */
 	size_t hint;           /* where the last piece_from ended */
+	layout_grid *grid;     /* what the tables' grids have taken */
 } builder;
 
 /* Steps of work between two calls of options.stop: a step is a line or
@@ -1173,20 +1174,164 @@ row_cell(const cell *cells, size_t c, size_t i, int *occ, size_t *last, size_t *
 		*h = left;
 }
 
+/* A table being laid out: its rows' display strings (row i: bytes at[i]
+ * to at[i + 1], its cells apart by tabs), its cells on the grid, and
+ * the columns' widths. */
+typedef struct {
+	const item *items;
+	size_t n;
+	dstr rows;
+	size_t *at;
+	cell *cells;
+	size_t nc, ncol;
+	int *w, *occ, clip, rtl;
+	size_t *active;        /* cells from rows above still reaching down */
+} table_t;
+
+/* A grid draws every column's padding and bar on every line, so a page
+ * can ask for far more than it holds: a first row of 256 cells, its
+ * last reaching down every row, over rows of one cell, took 23 KB a row
+ * for 19 bytes of page (a 3 MB page laid out to 1.6 GB).  A layout's
+ * grids may take GRID_SLACK bytes, and GRID_GROWTH more a byte of their
+ * text, each cell counted as at least GRID_CELL (its <td>): GRID_MAX in
+ * all.  A table past that is laid out a row a line. */
+enum { GRID_GROWTH = 32, GRID_CELL = 4, GRID_SLACK = 1 << 20, GRID_MAX = 64 << 20 };
+
+/* What one line of a grid costs beyond its text: a column's bar and
+ * the segments it makes. */
+enum { GRID_COL = 3 + 2 * sizeof(layout_seg) };
+
+/* The table's rows on the grid: drawn, or (draw 0) only measured: the
+ * bytes drawing them would take, up to the first row past limit, each
+ * cell's lines counted off as table_line draws them. */
+static size_t
+grid_rows(builder *bd, table_t *t, int draw, size_t limit)
+{
+	size_t cost = 0, na = 0, c1;
+	prefix first, cont;
+
+	/* All ncol + 1: a row of no cells still draws column 0. */
+	for (size_t x = 0; x <= t->ncol; x++)
+		t->occ[x] = -1;
+	for (size_t i = 0, c0 = 0; i < t->n && !halted(bd->l) && cost <= limit; i++, c0 = c1) {
+		size_t b = t->items[i].block, h = 1, last = 0, keep = 0, wide = 0;
+		const char *reason = bd->has_ov ? pith_article_block_reason(bd->a, b) : NULL;
+
+		/* The cells over this row: those from above that reach it
+		 * (active[0..na), few: grid_take), then its own. */
+		for (c1 = c0; c1 < t->nc && t->cells[c1].row == i; c1++)
+			;
+		for (size_t a = 0; a < na; a++)
+			if (t->cells[t->active[a]].row + t->cells[t->active[a]].rspan > i)
+				t->active[keep++] = t->active[a];
+		na = keep;
+		for (size_t a = 0; a < na + c1 - c0; a++) {
+			row_cell(t->cells, a < na ? t->active[a] : c0 + a - na, i, t->occ, &last, &h);
+			tick(bd, 1);
+		}
+		if (draw) {
+			prefixes(bd, pith_doc_block(bd->d, b), &first, &cont);
+			for (size_t y = 0; y < h && !tick(bd, 1); y++) {
+				if (new_line(bd, b, (t->clip ? LAYOUT_CLIP : t->rtl ? LAYOUT_RTL : 0) |
+				    (y == 0 ? LAYOUT_FIRST : 0)) == NULL)
+					break;
+				line_start(bd, b, y == 0, y == 0 ? &first : &cont);
+				table_line(bd, &t->rows, t->cells, t->occ, last, t->w);
+			}
+			if (reason != NULL)
+				reason_line(bd, b, reason);
+		} else {
+			for (size_t x = 0; x <= last; x++)
+				wide += (size_t)t->w[x] + GRID_COL;
+			cost += h * (wide + sizeof(layout_line));
+			for (size_t a = 0; a < na + c1 - c0; a++) {
+				cell *cl = &t->cells[a < na ? t->active[a] : c0 + a - na];
+
+				cl->next = cl->nwl - cl->next > h ? cl->next + h : cl->nwl;
+			}
+		}
+		for (size_t x = 0; x <= last; x++)
+			t->occ[x] = -1;
+		for (size_t c = c0; c < c1; c++)
+			if (t->cells[c].rspan > 1)
+				t->active[na++] = c;
+	}
+	for (size_t c = 0; !draw && c < t->nc; c++)
+		t->cells[c].next = 0;
+	return cost;
+}
+
+/* The rows one after another, each a paragraph of its cells apart by
+ * bars: a table whose grid would take too much. */
+static void
+linear_rows(builder *bd, table_t *t)
+{
+	const char *sep = bd->o->ascii ? " | " : " \xe2\x94\x82 ";
+	dstr d = {0};
+	prefix first, cont;
+
+	reason_line(bd, t->items[0].block,
+	    "the table is too large for its grid: each row on a line of its own");
+	for (size_t i = 0; i < t->n && !halted(bd->l); i++) {
+		size_t b = t->items[i].block;
+		const char *reason = bd->has_ov ? pith_article_block_reason(bd->a, b) : NULL;
+
+		ds_reset(&d);
+		for (size_t s = t->at[i]; ; ) {
+			const char *tab = cell_tab(&t->rows, s, t->at[i + 1]);
+			size_t e = tab != NULL ? (size_t)(tab - t->rows.buf) : t->at[i + 1];
+
+			ds_copy(&d, &t->rows, s, e);
+			if (tab == NULL)
+				break;
+			ds_deco(&d, sep, TH_TABLE, -1);
+			s = e + 1;
+		}
+		if (d.oom) {
+			bd->l->oom = 1;
+			break;
+		}
+		prefixes(bd, pith_doc_block(bd->d, b), &first, &cont);
+		emit(bd, &d, b, &first, &cont, t->rtl ? EMIT_RTL : 0);
+		if (reason != NULL)
+			reason_line(bd, b, reason);
+	}
+	ds_free(&d);
+}
+
+/* Each cell's lines at the width of its columns. */
+static void
+wrap_cells(builder *bd, table_t *t)
+{
+	for (size_t c = 0; c < t->nc && !tick(bd, 1); c++) {
+		cell *cl = &t->cells[c];
+		int cw = 0;
+
+		for (size_t x = cl->col; x < cl->col + cl->span; x++)
+			cw += t->w[x] + (x > cl->col ? 3 : 0);
+		if (cl->e > cl->s && wrap_lines(t->rows.buf + cl->s, cl->e - cl->s,
+		    cw > 0 ? cw : 1, &cl->wl, &cl->nwl) != 0)
+			bd->l->oom = 1;
+		if (cl->nwl == 1) {
+			cl->one = cl->wl[0];
+			free(cl->wl);
+			cl->wl = &cl->one;
+		}
+	}
+}
+
 /* Emit items[0..n): a table's rows on a grid (colspan, rowspan), the
  * columns aligned and each cell wrapped in its column; th cells strong. */
 static void
 table(builder *bd, const item *items, size_t n, const pith_span *kept,
       size_t nkept, size_t *kp)
 {
-	dstr rows = {0};       /* the rows' display strings, one after another */
-	size_t *at = malloc((n + 1) * sizeof *at);
-	cell *cells = NULL;
-	int *w = NULL, *occ = NULL, clip, rtl;
-	size_t ncol = 0, nc = 0, k = *kp, *active = NULL;
+	table_t t = { .items = items, .n = n };
+	layout_grid *g = bd->grid;
+	size_t k = *kp, allow, cost, grant;
 	prefix first, cont;
 
-	if (at == NULL) {
+	if ((t.at = malloc((n + 1) * sizeof *t.at)) == NULL) {
 		bd->l->oom = 1;
 		return;
 	}
@@ -1200,82 +1345,44 @@ table(builder *bd, const item *items, size_t n, const pith_span *kept,
 			k++;
 		block_string(bd, items[i].block, items[i].s, items[i].e,
 		    kept != NULL ? kept + k0 : NULL, k - k0);
-		at[i] = rows.len;
-		ds_copy(&rows, &bd->ds, 0, bd->ds.len);
+		t.at[i] = t.rows.len;
+		ds_copy(&t.rows, &bd->ds, 0, bd->ds.len);
 	}
-	at[n] = rows.len;
+	t.at[n] = t.rows.len;
 	prefixes(bd, pith_doc_block(bd->d, items[0].block), &first, &cont);
 	/* A right-to-left table's columns run from the right (bidi.h). */
-	rtl = bd->o->bidi && bidi_block_rtl(bd->d, items[0].block, items[0].s, items[0].e);
-	if (rows.oom || (cells = grid(bd, items, &rows, at, n, &nc, &ncol)) == NULL ||
-	    (w = calloc(ncol + 1, sizeof *w)) == NULL ||
-	    (occ = malloc((ncol + 1) * sizeof *occ)) == NULL ||
-	    (active = malloc((nc + 1) * sizeof *active)) == NULL) {
+	t.rtl = bd->o->bidi && bidi_block_rtl(bd->d, items[0].block, items[0].s, items[0].e);
+	if (t.rows.oom || (t.cells = grid(bd, items, &t.rows, t.at, n, &t.nc, &t.ncol)) == NULL ||
+	    (t.w = calloc(t.ncol + 1, sizeof *t.w)) == NULL ||
+	    (t.occ = malloc((t.ncol + 1) * sizeof *t.occ)) == NULL ||
+	    (t.active = malloc((t.nc + 1) * sizeof *t.active)) == NULL) {
 		bd->l->oom = 1;
 		goto done;
 	}
-	clip = col_widths(&rows, cells, nc, w, ncol, bd->measure - first.width);
-	for (size_t c = 0; c < nc && !tick(bd, 1); c++) {
-		int cw = 0;
-
-		for (size_t x = cells[c].col; x < cells[c].col + cells[c].span; x++)
-			cw += w[x] + (x > cells[c].col ? 3 : 0);
-		if (cells[c].e > cells[c].s &&
-		    wrap_lines(rows.buf + cells[c].s, cells[c].e - cells[c].s,
-		    cw > 0 ? cw : 1, &cells[c].wl, &cells[c].nwl) != 0)
-			bd->l->oom = 1;
-		if (cells[c].nwl == 1) {
-			cells[c].one = cells[c].wl[0];
-			free(cells[c].wl);
-			cells[c].wl = &cells[c].one;
-		}
-	}
-	/* All ncol + 1: a row of no cells still draws column 0. */
-	for (size_t x = 0; x <= ncol; x++)
-		occ[x] = -1;
-	for (size_t i = 0, c0 = 0, c1, na = 0; i < n && !halted(bd->l); i++, c0 = c1) {
-		const pith_block *blk = pith_doc_block(bd->d, items[i].block);
-		const char *reason = bd->has_ov ? pith_article_block_reason(bd->a, items[i].block) : NULL;
-		size_t h = 1, last = 0, keep = 0;
-
-		/* The cells over this row: those from above that reach it
-		 * (active[0..na), few: grid_take), then its own. */
-		for (c1 = c0; c1 < nc && cells[c1].row == i; c1++)
-			;
-		for (size_t a = 0; a < na; a++)
-			if (cells[active[a]].row + cells[active[a]].rspan > i)
-				active[keep++] = active[a];
-		na = keep;
-		for (size_t a = 0; a < na + c1 - c0; a++) {
-			row_cell(cells, a < na ? active[a] : c0 + a - na, i, occ, &last, &h);
-			tick(bd, 1);
-		}
-		prefixes(bd, blk, &first, &cont);
-		for (size_t y = 0; y < h && !tick(bd, 1); y++) {
-			if (new_line(bd, items[i].block, (clip ? LAYOUT_CLIP : rtl ? LAYOUT_RTL : 0) |
-			    (y == 0 ? LAYOUT_FIRST : 0)) == NULL)
-				break;
-			line_start(bd, items[i].block, y == 0, y == 0 ? &first : &cont);
-			table_line(bd, &rows, cells, occ, last, w);
-		}
-		if (reason != NULL)
-			reason_line(bd, items[i].block, reason);
-		for (size_t x = 0; x <= last; x++)
-			occ[x] = -1;
-		for (size_t c = c0; c < c1; c++)
-			if (cells[c].rspan > 1)
-				active[na++] = c;
+	t.clip = col_widths(&t.rows, t.cells, t.nc, t.w, t.ncol, bd->measure - first.width);
+	wrap_cells(bd, &t);
+	grant = t.rows.len + GRID_CELL * t.nc;
+	grant = grant < GRID_MAX / GRID_GROWTH ? GRID_GROWTH * grant : GRID_MAX;
+	g->granted = grant < GRID_MAX - g->granted ? g->granted + grant : GRID_MAX;
+	allow = GRID_SLACK + g->granted - g->spent;
+	if (allow > GRID_MAX - g->spent)
+		allow = GRID_MAX - g->spent;
+	if ((cost = grid_rows(bd, &t, 0, allow)) <= allow) {
+		grid_rows(bd, &t, 1, 0);
+		g->spent += cost;
+	} else {
+		linear_rows(bd, &t);
 	}
 done:
-	ds_free(&rows);
-	for (size_t c = 0; c < nc && cells != NULL; c++)
-		if (cells[c].wl != &cells[c].one)
-			free(cells[c].wl);
-	free(at);
-	free(cells);
-	free(w);
-	free(occ);
-	free(active);
+	ds_free(&t.rows);
+	for (size_t c = 0; c < t.nc && t.cells != NULL; c++)
+		if (t.cells[c].wl != &t.cells[c].one)
+			free(t.cells[c].wl);
+	free(t.at);
+	free(t.cells);
+	free(t.w);
+	free(t.occ);
+	free(t.active);
 	*kp = k;
 }
 
@@ -1524,7 +1631,9 @@ walk_block(builder *bd, const item *it, const pith_span *kept, size_t nkept,
 int
 layout_article(layout *l, const pith_article *a, const layout_options *o)
 {
-	builder bd = { .l = l, .o = o, .a = a, .d = pith_article_doc(a), .link = -1 };
+	layout_grid grid = {0};
+	builder bd = { .l = l, .o = o, .a = a, .d = pith_article_doc(a), .link = -1,
+	    .grid = &grid };
 	size_t nitems = 0, nkept = 0, k = 0, prev_b = PITH_NONE;
 	pith_span *kept = NULL;
 	item *items = NULL;
@@ -1577,17 +1686,18 @@ out:
 }
 
 int
-layout_table_text(void *width, const pith_article *a, size_t first, size_t n,
+layout_table_text(void *tables, const pith_article *a, size_t first, size_t n,
                   unsigned flags, size_t *links, char **out, size_t *len)
 {
 	/* As wide as they are: wider than any table's text. */
 	enum { WIDE = 1 << 20 };
-	int w = *(const int *)width;
+	layout_tables *tb = tables;
+	int w = tb->width;
 	layout_options o = { .width = w > 0 ? w : WIDE, .plain = 1,
 	    .numbers = (flags & PITH_TEXT_LINKS) != 0, .link_base = (int)*links };
 	layout l = { .width = o.width };
 	builder bd = { .l = &l, .o = &o, .a = a, .d = pith_article_doc(a), .link = -1,
-	    .measure = o.width };
+	    .measure = o.width, .grid = &tb->grid };
 	const pith_span *sp = pith_article_spans(a) + first;
 	item *items = malloc((n ? n : 1) * sizeof *items);
 	size_t ni = 0, k = 0, total = 0;

@@ -108,11 +108,25 @@ typedef struct {
  * lines so far are kept, and layout_free frees them). */
 int layout_article(layout *l, const pith_article *a, const layout_options *o);
 
+/* What a layout's tables have taken on their grids, and may take: a
+ * page's grids stay within a bound in proportion to their text (a table
+ * past it is laid out a row a line).  Zeroed before the first table. */
+typedef struct {
+	size_t granted, spent;
+} layout_grid;
+
+/* The context of layout_table_text: the columns (0: as wide as the
+ * tables are) and the page's grids so far. */
+typedef struct {
+	int width;
+	layout_grid grid;
+} layout_tables;
+
 /* A table as text (a pith_table_fn for pith_article_text_tables): the
  * rows of spans [first, first + n) of a laid out as the reader lays
- * them, on their grid at *(const int *)width columns (0: as wide as
- * they are), without styles; its links numbered with PITH_TEXT_LINKS. */
-int layout_table_text(void *width, const pith_article *a, size_t first, size_t n,
+ * them, on their grid at tables->width columns, without styles; its
+ * links numbered with PITH_TEXT_LINKS. */
+int layout_table_text(void *tables, const pith_article *a, size_t first, size_t n,
                       unsigned flags, size_t *links, char **out, size_t *len);
 
 /* Lay out plain text (help): lines starting with a non-space are
