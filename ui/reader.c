@@ -1083,12 +1083,14 @@ confirm(reader *r, const char *question)
 		r->input_cur = 0;
 		draw(r);
 		k = display_key(&r->dpy);
-		r->prompt = NULL;
-		r->input = NULL;
+		/* The page laid out again under the question reads no keys:
+		 * they are the answer. */
 		if (k == DK_RESIZE) {
 			on_resize(r);
 			continue;
 		}
+		r->prompt = NULL;
+		r->input = NULL;
 		if (k == 'y' || k == 'Y')
 			return 1;
 		if (k == 'n' || k == 'N' || k == 27 || k == 7 || k == KEY_CTRL_C || k == DK_ENTER ||

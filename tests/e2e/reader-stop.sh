@@ -1,6 +1,7 @@
 # tests/e2e/reader-stop.sh - a key stops a long layout: q quits at once,
 # not after it; Esc shows what was laid out, and Ctrl-L lays out the rest;
-# a resize during a layout is laid out after it (tests/tmux.sh drives it).
+# a resize during a layout is laid out after it; the answer to a question
+# is not taken for a key that stops a layout (tests/tmux.sh drives it).
 . tests/lib.sh
 . tests/tmux.sh
 
@@ -44,6 +45,29 @@ check "a page being laid out" "loading"
 tm resize-window -t pith -x 50 -y 24
 check "laid out again at the new width after the layout" "MARKER near its end"
 quits "q after the resize"
+
+# ---- A question's answer is its own: a resize under "overwrite it?"
+# lays the page out again, and the keys it looks at are the answer's: q
+# there is no answer (the question stays), not quit.
+page 20000 "$T/mid.html"
+: >"$T/saved/a-long-page.txt"
+layout_pause=150 start 80 24 "$T/mid.html"
+check "the page open" "MARKER"
+keys s
+check "s offers a file" "Save text to:"
+keys Enter
+check "the file exists: a question" "overwrite it? (y/n)"
+tm resize-window -t pith -x 70 -y 24
+sleep 0.5
+keys q
+sleep 3
+if [ ! -f "$T/status" ] && shows "overwrite it? (y/n"; then ok "q under a resize's layout: the question stays"
+else not_ok "q under a resize's layout: the question stays" "status $(cat "$T/status" 2>/dev/null)" "$(cat "$T/screen")"; fi
+keys n
+check "n answers it" "not saved: "
+if [ ! -s "$T/saved/a-long-page.txt" ]; then ok "the file is as it was"
+else not_ok "the file is as it was" "$(head -3 "$T/saved/a-long-page.txt")"; fi
+quits "q after the question"
 
 # ---- Esc: the overlay laid out in part, then whole with Ctrl-L.  d and
 # Esc go in one write, so Esc waits at the layout's first look at the
