@@ -108,6 +108,8 @@ typedef struct {
 	char hy_lang[64];        /*   the language it was looked for, once */
 	int pending;             /* a key that stopped a layout, to do next,
 	                            or DK_NONE */
+	int cancel;              /* q, Esc or Ctrl-C stopped a layout under
+	                            a download: cancel it */
 	long pause_ms;           /* PITH_TEST_LAYOUT_PAUSE: the tests' long
 	                            layouts (tests/e2e/reader-stop.sh) */
 } reader;
@@ -438,9 +440,10 @@ key_ready(reader *r)
 }
 
 /* options.stop of the reader's layouts: q or Ctrl-C stops a long one and
- * is done next (quit, or leave the overlay), Esc only stops it; a
- * resize is done next; other keys are dropped, as while loading.  In a
- * prompt (a resize lays the page out under it) keys are its text. */
+ * is done next (quit, or leave the overlay), Esc only stops it; under a
+ * download (a resize lays the page out) all three cancel the download;
+ * a resize is done next; other keys are dropped, as while loading.  In
+ * a prompt (a resize lays the page out under it) keys are its text. */
 static int
 layout_stop(void *ctx)
 {
@@ -457,7 +460,10 @@ layout_stop(void *ctx)
 	}
 	while (r->prompt == NULL && (k = key_ready(r)) != DK_NONE) {
 		if (k == 'q' || k == 'Q' || k == KEY_CTRL_C || k == 27) {
-			r->pending = k == 27 ? DK_NONE : k;
+			if (r->loading[0] != '\0')
+				r->cancel = 1;
+			else
+				r->pending = k == 27 ? DK_NONE : k;
 			return 1;
 		}
 		if (k == DK_RESIZE)
@@ -580,6 +586,8 @@ load_progress(void *ctx, const char *url, const fetch_progress *p)
 			return 1;
 		if (k == DK_RESIZE)
 			on_resize(r);
+		if (r->cancel)
+			return 1;
 	}
 	return 0;
 }
@@ -601,6 +609,12 @@ read_page(reader *r, const char *arg, input *in, int reload)
 	o.progress_ctx = r;
 	rc = input_read(arg, &o, in, &d);
 	r->loading[0] = '\0';
+	if (r->cancel) {
+		/* The key stopped the layout a resize made under the download,
+		 * to cancel the download, not the layout: it goes on whole. */
+		r->cancel = 0;
+		relayout(r, top_block(r));
+	}
 	if (rc != 0) {
 		message(r, 1, "%s", d.msg[0] != '\0' ? d.msg : "cannot read the page");
 		input_free(in);

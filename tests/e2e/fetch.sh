@@ -677,6 +677,28 @@ if command -v tmux >/dev/null 2>&1; then
 	else not_ok "reader: q cancels the download" "status $(cat "$T/rstatus" 2>/dev/null)" "stderr: $(show "$T/rstderr")"; fi
 	tm kill-server 2>/dev/null || :
 
+	# A resize under a download lays the page out again (when q comes,
+	# the key that shows it); q there is the download's: it cancels the
+	# download, not pith, and the page is laid out whole.  Each look at
+	# the keys waits 0.15 s (PITH_TEST_LAYOUT_PAUSE), so the page's
+	# layout takes 3 s.
+	python3 -c 'import sys; sys.stdout.write("<html><head><title>Long</title></head><body><article><h1>Long</h1><p>A paragraph with the word MARKER, then a long block of lines.</p><pre>" + "".join("line %d\n" % i for i in range(20000)) + "</pre></article></body></html>")' >"$T/long.html"
+	sed -e "s|'$u/slow'|'$T/long.html'|" -e "1s|\$| PITH_TEST_LAYOUT_PAUSE=150|" "$T/reader.sh" >"$T/reader4.sh"
+	rm -f "$T/rstatus"
+	tm new-session -d -s pith -x 100 -y 24 "sh '$T/reader4.sh'"
+	rwait "MARKER"
+	tm send-keys -t pith o C-u "$u/slow" Enter
+	rwait "q cancels"
+	tm resize-window -t pith -x 60 -y 24
+	tm send-keys -t pith q
+	rwait "cancelled"
+	sleep 1
+	if [ ! -f "$T/rstatus" ] && rshows "MARKER" && ! grep -q "in part" "$T/screen"
+	then ok "reader: q under a download's resize cancels the download, and the page is whole"
+	else not_ok "reader: q under a download's resize cancels the download, and the page is whole" "status $(cat "$T/rstatus" 2>/dev/null)" "$(cat "$T/screen")"; fi
+	rquit
+	tm kill-server 2>/dev/null || :
+
 	# r in the reader fetches anew, past the cache.
 	run -d "$u/etag.html"
 	rm -f "$T/rstatus"
@@ -711,5 +733,6 @@ else
 	ok "reader: the server down # SKIP tmux not installed"
 	ok "reader: download progress # SKIP tmux not installed"
 	ok "reader: q cancels # SKIP tmux not installed"
+	ok "reader: q under a resize cancels # SKIP tmux not installed"
 	ok "reader: r reloads # SKIP tmux not installed"
 fi
