@@ -63,28 +63,39 @@ block_with(const pith_doc *d, const char *s)
 }
 
 /* A page parsed and extracted: its article (there is one even when rc
- * is PITH_ENOARTICLE) and the article's plain text. */
+ * is PITH_ENOARTICLE), the extraction's error and the article's plain
+ * text. */
 typedef struct {
 	pith_doc *d;
 	pith_article *a;
 	pith_code rc;
+	pith_error err;
 	char *text;
 } extracted;
 
-/* html extracted by algo (NULL: auto) with p (NULL: the defaults). */
+/* html with url as its address (NULL: none) extracted by algo (NULL:
+ * auto) with p (NULL: the defaults). */
 static inline extracted
-extract_page(const char *html, const char *algo, const pith_params *p)
+extract_page_url(const char *html, const char *url, const char *algo,
+    const pith_params *p)
 {
 	extracted r = {0};
 	pith_error err = {0};
 	size_t len;
 
-	r.d = parse_url(html, NULL);
-	r.rc = pith_extract(r.d, algo, p, &r.a, &err);
+	r.d = parse_url(html, url);
+	r.rc = pith_extract(r.d, algo, p, &r.a, &r.err);
 	assert_non_null(r.a);
 	assert_int_equal(pith_article_text(r.a, 0, &r.text, &len, &err), PITH_OK);
 	assert_int_equal(strlen(r.text), len);
 	return r;
+}
+
+/* The same for a page with no address. */
+static inline extracted
+extract_page(const char *html, const char *algo, const pith_params *p)
+{
+	return extract_page_url(html, NULL, algo, p);
 }
 
 static inline void

@@ -14,20 +14,17 @@ static const char page[] =
 static char *
 written(format f, int width)
 {
-	pith_doc *doc = parse_url(page, "https://example.org/a");
-	pith_article *a = NULL;
-	pith_error err = {0};
+	extracted r = extract_page_url(page, "https://example.org/a", "readability", NULL);
 	char *out = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&out, &len);
 	diag d = {0};
 
 	assert_non_null(mem);
-	assert_int_equal(pith_extract(doc, "readability", NULL, &a, &err), PITH_OK);
-	assert_int_equal(output_write(a, f, width, 0, mem, &d), 0);
+	assert_int_equal(r.rc, PITH_OK);
+	assert_int_equal(output_write(r.a, f, width, 0, mem, &d), 0);
 	assert_int_equal(fclose(mem), 0);
-	pith_article_free(a);
-	pith_doc_free(doc);
+	extracted_free(&r);
 	return out;
 }
 

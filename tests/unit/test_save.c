@@ -1,16 +1,6 @@
 /* test_save.c - file names from titles, rendering, atomic writes. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
+#include "helpers.h"
 #include <dirent.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "save.h"
 #include "util.h"
@@ -230,17 +220,13 @@ test_render(void **state)
 	    "and <a href=\"https://else.example/a/long/address/that/is/not/wrapped\">"
 	    "<b>another</b> one</a>.</p>"
 	    "</article></body></html>";
-	pith_parse_options po = { .url = "https://example.org/story" };
-	pith_doc *doc;
-	pith_article *art;
-	pith_error e;
+	extracted r = extract_page_url(html, "https://example.org/story", NULL, NULL);
 	char *out, *refs;
 	size_t len;
 
 	(void)state;
-	assert_int_equal(pith_doc_parse(html, strlen(html), &po, &doc, &e), PITH_OK);
-	assert_int_equal(pith_extract(doc, NULL, NULL, &art, &e), PITH_OK);
-	assert_int_equal(save_render(art, 0, 30, NULL, &out, &len), 0);
+	assert_int_equal(r.rc, PITH_OK);
+	assert_int_equal(save_render(r.a, 0, 30, NULL, &out, &len), 0);
 	assert_int_equal(strlen(out), len);
 	/* The page has no date: none is made up. */
 	assert_starts(out, "My Title\nby Ann Writer\nhttps://example.org/story\n\n");
@@ -257,12 +243,11 @@ test_render(void **state)
 		l += n + (l[n] == '\n');
 	}
 	free(out);
-	assert_int_equal(save_render(art, 1, 30, NULL, &out, &len), 0);
+	assert_int_equal(save_render(r.a, 1, 30, NULL, &out, &len), 0);
 	assert_starts(out, "# My Title\n\nBy Ann Writer\n\n<https://example.org/story>\n\n");
 	assert_non_null(strstr(out, "(<https://example.org/other>)"));
 	free(out);
-	pith_article_free(art);
-	pith_doc_free(doc);
+	extracted_free(&r);
 }
 
 /* Saved text lays tables on the reader's grid, at the width: a spanning
@@ -281,17 +266,13 @@ test_render_table(void **state)
 	    "gathering</td></tr></table>"
 	    "<p>And <a href=\"/z\">after</a> it more words of the article.</p>"
 	    "</article></body></html>";
-	pith_parse_options po = { .url = "https://example.org/story" };
-	pith_doc *doc;
-	pith_article *art;
-	pith_error e;
+	extracted r = extract_page_url(html, "https://example.org/story", "readability", NULL);
 	char *out, *refs;
 	size_t len;
 
 	(void)state;
-	assert_int_equal(pith_doc_parse(html, strlen(html), &po, &doc, &e), PITH_OK);
-	assert_int_equal(pith_extract(doc, "readability", NULL, &art, &e), PITH_OK);
-	assert_int_equal(save_render(art, 0, 40, NULL, &out, &len), 0);
+	assert_int_equal(r.rc, PITH_OK);
+	assert_int_equal(save_render(r.a, 0, 40, NULL, &out, &len), 0);
 	assert_non_null(strstr(out, "\nCountry facts\n"
 	    "Demonym[2] \xe2\x94\x82 Kiwi[3]\n"
 	    "Motto      \xe2\x94\x82 None official, though a\n"
@@ -302,8 +283,7 @@ test_render_table(void **state)
 	assert_non_null(strstr(refs, "   2. https://example.org/d\n"
 	    "   3. https://example.org/n\n   4. https://example.org/z\n"));
 	free(out);
-	pith_article_free(art);
-	pith_doc_free(doc);
+	extracted_free(&r);
 }
 
 /* The page's own date, when it has one, as people write it. */
@@ -316,22 +296,18 @@ test_render_date(void **state)
 	    "</head>"
 	    "<body><article><p>The body of the article is long enough to be found, with "
 	    "many plain words one after another and hardly any tags.</p></article></body></html>";
-	pith_doc *doc;
-	pith_article *art;
-	pith_error e;
+	extracted r = extract_page(html, NULL, NULL);
 	char *out;
 	size_t len;
 
 	(void)state;
-	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &doc, &e), PITH_OK);
-	assert_int_equal(pith_extract(doc, NULL, NULL, &art, &e), PITH_OK);
-	assert_int_equal(save_render(art, 0, 0, NULL, &out, &len), 0);
+	assert_int_equal(r.rc, PITH_OK);
+	assert_int_equal(save_render(r.a, 0, 0, NULL, &out, &len), 0);
 	/* as the reader's header shows it */
 	assert_starts(out, "Dated\n17 Mar 2015\n\n");
 	assert_null(strstr(out, "References"));
 	free(out);
-	pith_article_free(art);
-	pith_doc_free(doc);
+	extracted_free(&r);
 }
 
 /* A saved file is read on a terminal later: what would reorder or hide
@@ -344,17 +320,14 @@ test_render_bidi(void **state)
 	    "<p>The body of the article \xe2\x81\xa6is long\xe2\x81\xa9 enough to be "
 	    "found, with many plain words\xf3\xa0\x81\x81 one after another and "
 	    "hardly any tags at all.</p></article></body></html>";
-	pith_doc *doc;
-	pith_article *art;
-	pith_error e;
+	extracted r = extract_page(html, NULL, NULL);
 	char *out;
 	size_t len;
 
 	(void)state;
-	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &doc, &e), PITH_OK);
-	assert_int_equal(pith_extract(doc, NULL, NULL, &art, &e), PITH_OK);
+	assert_int_equal(r.rc, PITH_OK);
 	for (int md = 0; md <= 1; md++) {
-		assert_int_equal(save_render(art, md, 0, NULL, &out, &len), 0);
+		assert_int_equal(save_render(r.a, md, 0, NULL, &out, &len), 0);
 		assert_null(strstr(out, "\xe2\x80\xae"));
 		assert_null(strstr(out, "\xe2\x81\xa6"));
 		assert_null(strstr(out, "\xe2\x81\xa9"));
@@ -364,8 +337,7 @@ test_render_bidi(void **state)
 		assert_non_null(strstr(out, "plain words one"));
 		free(out);
 	}
-	pith_article_free(art);
-	pith_doc_free(doc);
+	extracted_free(&r);
 }
 
 int

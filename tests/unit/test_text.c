@@ -1,15 +1,5 @@
 /* test_text.c - pith_article_text and pith_article_markdown. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "pith.h"
+#include "helpers.h"
 
 #define PAGE_URL "https://example.org/dir/page.html"
 
@@ -36,37 +26,36 @@ static void show(const char *label, const char *s)
 	fputs(s == NULL ? "\" (NULL)\n" : "\"\n", stderr);
 }
 
-/* Parse html, extract with MSS (tag weight 0 unless dflt: everything from
- * the first word to the last), and render it.  Returns the malloc'd
- * output, or NULL (after saying why) on any failure; frees all else. */
+/* MSS's params: tag weight 0 (everything from the first word to the
+ * last) unless dflt. */
+static pith_params *
+mss_params(int dflt)
+{
+	pith_params *p = pith_params_new();
+	pith_error err = { 0 };
+
+	assert_non_null(p);
+	if (!dflt)
+		assert_int_equal(pith_params_set(p, "mss.tag", "0", &err), PITH_OK);
+	return p;
+}
+
+/* html extracted with MSS (mss_params) and rendered.  Returns the
+ * malloc'd output, or NULL (after saying why) when extracting or
+ * rendering fails; frees all else. */
 static char *render(const char *html, int mode, int dflt)
 {
-	pith_parse_options opt = { .url = PAGE_URL };
-	pith_doc *doc = NULL;
-	pith_article *a = NULL;
-	pith_error err = { 0 };
-	pith_params *p;
-	pith_code rc;
+	pith_params *p = mss_params(dflt);
+	extracted r = extract_page_url(html, PAGE_URL, "mss", p);
+	pith_error err = r.err;
+	pith_code rc = r.rc;
 	char *out = NULL;
 	size_t len = 0;
 
-	rc = pith_doc_parse(html, strlen(html), &opt, &doc, &err);
-	if (rc != PITH_OK) {
-		fprintf(stderr, "parse: %s\n", err.msg);
-		return NULL;
-	}
-	if ((p = pith_params_new()) == NULL ||
-	    (!dflt && pith_params_set(p, "mss.tag", "0", &err) != PITH_OK)) {
-		fprintf(stderr, "params: %s\n", err.msg);
-		pith_params_free(p);
-		pith_doc_free(doc);
-		return NULL;
-	}
-	rc = pith_extract(doc, "mss", p, &a, &err);
 	pith_params_free(p);
 	if (rc == PITH_OK)
-		rc = mode == MD ? pith_article_markdown(a, &out, &len, &err) :
-		    pith_article_text(a, PITH_TEXT_CAPTIONS, &out, &len, &err);
+		rc = mode == MD ? pith_article_markdown(r.a, &out, &len, &err) :
+		    pith_article_text(r.a, PITH_TEXT_CAPTIONS, &out, &len, &err);
 	if (rc != PITH_OK) {
 		fprintf(stderr, "extract/render: %s (%s)\n", pith_strerror(rc),
 		    err.msg);
@@ -77,8 +66,7 @@ static char *render(const char *html, int mode, int dflt)
 		free(out);
 		out = NULL;
 	}
-	pith_article_free(a);
-	pith_doc_free(doc);
+	extracted_free(&r);
 	return out;
 }
 
@@ -198,29 +186,19 @@ static void test_empty_page_no_article(void **state)
 	(void)state;
 
 	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
-		pith_parse_options opt = { .url = PAGE_URL };
-		pith_doc *doc = NULL;
-		pith_article *a = NULL;
+		pith_params *p = mss_params(0);
+		extracted r = extract_page_url(pages[i], PAGE_URL, "mss", p);
 		pith_error err = { 0 };
-		pith_params *p = pith_params_new();
-		pith_code prc, erc, trc = PITH_OK;
+		pith_code trc;
 		char *out = NULL;
 		size_t len = 1;
 
-		prc = pith_doc_parse(pages[i], strlen(pages[i]), &opt, &doc, &err);
-		assert_int_equal(prc, PITH_OK);
-		assert_int_equal(pith_params_set(p, "mss.tag", "0", &err), PITH_OK);
-		erc = pith_extract(doc, "mss", p, &a, &err);
 		pith_params_free(p);
-		if (a != NULL)
-			trc = pith_article_text(a, PITH_TEXT_CAPTIONS, &out, &len, &err);
-		int have = a != NULL;
+		trc = pith_article_text(r.a, PITH_TEXT_CAPTIONS, &out, &len, &err);
 		int empty = out != NULL && out[0] == '\0' && len == 0;
 		free(out);
-		pith_article_free(a);
-		pith_doc_free(doc);
-		assert_int_equal(erc, PITH_ENOARTICLE);
-		assert_true(have);
+		extracted_free(&r);
+		assert_int_equal(r.rc, PITH_ENOARTICLE);
 		assert_int_equal(trc, PITH_OK);
 		assert_true(empty);
 	}
@@ -498,40 +476,34 @@ test_links_numbered(void **state)
 	    "and <a href=\"/b\">second</a>, with words enough to be an article, more and "
 	    "more words.</p><figure><img src=x.png alt=pic><figcaption>See "
 	    "<a href=\"/c\">third</a></figcaption></figure></article>";
-	pith_parse_options po = { .url = "https://e.com/" };
-	pith_doc *d = NULL;
-	pith_article *a = NULL;
+	extracted r = extract_page_url(html, "https://e.com/", "readability", NULL);
 	pith_error err = {0};
 	const char **links;
 	size_t n, len;
 	char *out;
 
 	(void)state;
-	assert_int_equal(pith_doc_parse(html, strlen(html), &po, &d, &err), PITH_OK);
-	assert_int_equal(pith_extract(d, "readability", NULL, &a, &err), PITH_OK);
-	assert_int_equal(pith_article_text(a, PITH_TEXT_LINKS, &out, &len, &err), PITH_OK);
+	assert_int_equal(r.rc, PITH_OK);
+	assert_int_equal(pith_article_text(r.a, PITH_TEXT_LINKS, &out, &len, &err), PITH_OK);
 	assert_non_null(strstr(out, "first bold link[1] and second[2],"));
 	assert_null(strstr(out, "[3]"));
 	free(out);
-	assert_int_equal(pith_article_links(a, 0, &links, &n, &err), PITH_OK);
+	assert_int_equal(pith_article_links(r.a, 0, &links, &n, &err), PITH_OK);
 	assert_int_equal(n, 2);
 	assert_string_equal(links[0], "https://e.com/a");
 	assert_string_equal(links[1], "https://e.com/b");
 	free(links);
-	assert_int_equal(pith_article_text(a, PITH_TEXT_LINKS | PITH_TEXT_CAPTIONS, &out, &len,
+	assert_int_equal(pith_article_text(r.a, PITH_TEXT_LINKS | PITH_TEXT_CAPTIONS, &out, &len,
 	    &err), PITH_OK);
 	assert_non_null(strstr(out, "third[3]"));
 	free(out);
-	assert_int_equal(pith_article_links(a, PITH_TEXT_CAPTIONS, &links, &n, &err), PITH_OK);
+	assert_int_equal(pith_article_links(r.a, PITH_TEXT_CAPTIONS, &links, &n, &err), PITH_OK);
 	assert_int_equal(n, 3);
 	assert_string_equal(links[2], "https://e.com/c");
 	free(links);
 	/* Without the flag the text is as it was. */
-	assert_int_equal(pith_article_text(a, 0, &out, &len, &err), PITH_OK);
-	assert_null(strstr(out, "[1]"));
-	free(out);
-	pith_article_free(a);
-	pith_doc_free(d);
+	assert_null(strstr(r.text, "[1]"));
+	extracted_free(&r);
 }
 
 /* An image inside a sentence: its alt text in place with captions (and
@@ -544,40 +516,34 @@ test_images_inline(void **state)
 	    "a <img src=a.png alt=A> <img src=b.png alt=B> bee, <a href=/l>see "
 	    "<img src=g.jpg alt=dog></a> and <a href=/m><img src=m.jpg alt=cat></a> "
 	    "here <img src=e.jpg alt=end></p></article>";
-	pith_parse_options po = { .url = "https://e.com/" };
-	pith_doc *d = NULL;
-	pith_article *a = NULL;
+	extracted r = extract_page_url(html, "https://e.com/", "readability", NULL);
 	pith_error err = {0};
 	const char **links;
 	size_t len, n;
 	char *out;
 
 	(void)state;
-	assert_int_equal(pith_doc_parse(html, strlen(html), &po, &d, &err), PITH_OK);
-	assert_int_equal(pith_extract(d, "readability", NULL, &a, &err), PITH_OK);
-	assert_int_equal(pith_article_text(a, 0, &out, &len, &err), PITH_OK);
-	assert_string_equal(out, "A fox ran, a bee, see and here");
-	free(out);
-	assert_int_equal(pith_article_text(a, PITH_TEXT_LINKS, &out, &len, &err), PITH_OK);
+	assert_int_equal(r.rc, PITH_OK);
+	assert_string_equal(r.text, "A fox ran, a bee, see and here");
+	assert_int_equal(pith_article_text(r.a, PITH_TEXT_LINKS, &out, &len, &err), PITH_OK);
 	assert_string_equal(out, "A fox ran, a bee, see[1] and here");
 	free(out);
-	assert_int_equal(pith_article_links(a, 0, &links, &n, &err), PITH_OK);
+	assert_int_equal(pith_article_links(r.a, 0, &links, &n, &err), PITH_OK);
 	assert_int_equal(n, 1);
 	free(links);
-	assert_int_equal(pith_article_text(a, PITH_TEXT_CAPTIONS | PITH_TEXT_LINKS, &out,
+	assert_int_equal(pith_article_text(r.a, PITH_TEXT_CAPTIONS | PITH_TEXT_LINKS, &out,
 	    &len, &err), PITH_OK);
 	/* A link with no text but an image has no number. */
 	assert_string_equal(out, "A fox red fox ran, a A B bee, see dog[1] and cat here end");
 	free(out);
-	assert_int_equal(pith_article_markdown(a, &out, &len, &err), PITH_OK);
+	assert_int_equal(pith_article_markdown(r.a, &out, &len, &err), PITH_OK);
 	assert_string_equal(out, "A fox ![red fox](<https://e.com/f.jpg>) ran, a "
 	    "![A](<https://e.com/a.png>) ![B](<https://e.com/b.png>) bee, "
 	    "[see](<https://e.com/l>) [![dog](<https://e.com/g.jpg>)](<https://e.com/l>) and "
 	    "[![cat](<https://e.com/m.jpg>)](<https://e.com/m>) here "
 	    "![end](<https://e.com/e.jpg>)\n");
 	free(out);
-	pith_article_free(a);
-	pith_doc_free(d);
+	extracted_free(&r);
 }
 
 /* A table writer that says what it was given. */
@@ -613,35 +579,30 @@ test_text_tables(void **state)
 	    "<tr><td>c<td>d</tr></table><p>Then <a href=/b>two</a>.</p>"
 	    "<table><tr><td>e</tr></table></article>";
 	static const char row[] = "<table><tr><td><a href=/x>x</a><td>y</tr></table>";
-	pith_parse_options po = { .url = "https://e.com/" };
-	pith_doc *d = NULL;
-	pith_article *a = NULL;
+	extracted r = extract_page_url(html, "https://e.com/", "readability", NULL);
 	pith_error err = {0};
 	size_t len;
 	char *out;
 	int calls = 0;
 
 	(void)state;
-	assert_int_equal(pith_doc_parse(html, strlen(html), &po, &d, &err), PITH_OK);
-	assert_int_equal(pith_extract(d, "readability", NULL, &a, &err), PITH_OK);
-	assert_int_equal(pith_article_text_tables(a, PITH_TEXT_LINKS, fake_table, &calls,
+	assert_int_equal(r.rc, PITH_OK);
+	assert_int_equal(pith_article_text_tables(r.a, PITH_TEXT_LINKS, fake_table, &calls,
 	    &out, &len, &err), PITH_OK);
 	assert_string_equal(out, "One link[1] first, and words enough to be an article.\n\n"
 	    "<table 1+2 links 1>\n\nThen two[4].\n\n<table 4+1 links 4>");
 	assert_int_equal(calls, 2);
 	free(out);
-	assert_int_equal(pith_article_text_tables(a, 0, failing_table, NULL, &out, &len,
+	assert_int_equal(pith_article_text_tables(r.a, 0, failing_table, NULL, &out, &len,
 	    &err), PITH_ENOMEM);
 	/* Without a writer a row is a line; a link's number stays in its cell. */
-	pith_article_free(a);
-	pith_doc_free(d);
-	assert_int_equal(pith_doc_parse(row, strlen(row), &po, &d, &err), PITH_OK);
-	assert_int_equal(pith_extract(d, "readability", NULL, &a, &err), PITH_OK);
-	assert_int_equal(pith_article_text(a, PITH_TEXT_LINKS, &out, &len, &err), PITH_OK);
+	extracted_free(&r);
+	r = extract_page_url(row, "https://e.com/", "readability", NULL);
+	assert_int_equal(r.rc, PITH_OK);
+	assert_int_equal(pith_article_text(r.a, PITH_TEXT_LINKS, &out, &len, &err), PITH_OK);
 	assert_string_equal(out, "x[1]\ty");
 	free(out);
-	pith_article_free(a);
-	pith_doc_free(d);
+	extracted_free(&r);
 }
 
 int main(void)
