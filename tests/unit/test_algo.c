@@ -169,32 +169,28 @@ static void
 test_mss_scores_exposed(void **state)
 {
 	(void)state;
-	pith_doc *d;
-	pith_article *a;
-	pith_error err = {0};
+	extracted r = extract_page(page, "mss", NULL);
 	size_t f, l, n;
 	const pith_token *t;
 
-	assert_int_equal(pith_doc_parse(page, strlen(page), NULL, &d, &err), PITH_OK);
-	assert_int_equal(pith_extract(d, "mss", NULL, &a, &err), PITH_OK);
-	assert_string_equal(pith_article_algorithm(a), "mss");
-	n = pith_doc_ntokens(d);
-	t = pith_doc_tokens(d);
-	assert_true(pith_article_token_span(a, &f, &l));
+	assert_int_equal(r.rc, PITH_OK);
+	assert_string_equal(pith_article_algorithm(r.a), "mss");
+	n = pith_doc_ntokens(r.d);
+	t = pith_doc_tokens(r.d);
+	assert_true(pith_article_token_span(r.a, &f, &l));
 	assert_int_equal(t[f].kind, PITH_TOKEN_WORD);
 	assert_int_equal(t[l].kind, PITH_TOKEN_WORD);
 	assert_int_equal(l - f + 1, 12);
-	assert_true(pith_article_running(a)[l] == 12);
+	assert_true(pith_article_running(r.a)[l] == 12);
 	for (size_t i = 0; i < n; i++)
-		assert_true(pith_article_token_scores(a)[i] ==
+		assert_true(pith_article_token_scores(r.a)[i] ==
 		    (t[i].kind == PITH_TOKEN_TAG ? -3.25 : 1));
 	/* Block 2 (the paragraph): </ul> (after the last item closed), <p>,
 	 * 12 words, </p>. */
-	assert_true(pith_article_block_scores(a)[2] == 12 - 3 * 3.25);
-	assert_int_equal(pith_article_nspans(a), 1);
-	assert_int_equal(pith_article_spans(a)[0].block, 2);
-	pith_article_free(a);
-	pith_doc_free(d);
+	assert_true(pith_article_block_scores(r.a)[2] == 12 - 3 * 3.25);
+	assert_int_equal(pith_article_nspans(r.a), 1);
+	assert_int_equal(pith_article_spans(r.a)[0].block, 2);
+	extracted_free(&r);
 }
 
 /* MSS can start inside a block: the links cost more than they add. */
@@ -230,20 +226,15 @@ static void
 test_bte_symbols(void **state)
 {
 	(void)state;
-	pith_doc *d;
-	pith_article *a;
-	pith_error err = {0};
-	static const char html[] = "<p>a, b.</p>";
+	extracted r = extract_page("<p>a, b.</p>", "bte", NULL);
 
-	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &d, &err), PITH_OK);
-	assert_int_equal(pith_extract(d, "bte", NULL, &a, &err), PITH_OK);
+	assert_int_equal(r.rc, PITH_OK);
 	/* <p> a , b . </p> */
-	assert_true(pith_article_token_scores(a)[0] == -1);
-	assert_true(pith_article_token_scores(a)[1] == 1);
-	assert_true(pith_article_token_scores(a)[2] == 0);
-	assert_true(pith_article_running(a)[4] == 2);
-	pith_article_free(a);
-	pith_doc_free(d);
+	assert_true(pith_article_token_scores(r.a)[0] == -1);
+	assert_true(pith_article_token_scores(r.a)[1] == 1);
+	assert_true(pith_article_token_scores(r.a)[2] == 0);
+	assert_true(pith_article_running(r.a)[4] == 2);
+	extracted_free(&r);
 	/* ... but the span takes the punctuation at its edges. */
 	char *t = extract("<p>\"a, b.\"</p>", "bte", NULL, PITH_OK);
 	assert_string_equal(t, "\"a, b.\"");

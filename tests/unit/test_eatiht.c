@@ -63,33 +63,25 @@ static void
 test_extract(void **state)
 {
 	(void)state;
-	pith_doc *d;
-	pith_article *a;
-	pith_error err = {0};
-	char *text;
-	size_t len, b;
+	extracted r = extract_page(page, "eatiht", NULL);
+	size_t b;
 
-	assert_int_equal(pith_doc_parse(page, strlen(page), NULL, &d, &err), PITH_OK);
-	assert_int_equal(pith_extract(d, "eatiht", NULL, &a, &err), PITH_OK);
-	assert_int_equal(pith_article_text(a, 0, &text, &len, &err), PITH_OK);
-	assert_string_equal(text, "The first paragraph of the story. It has two sentences.\n\n"
+	assert_int_equal(r.rc, PITH_OK);
+	assert_string_equal(r.text, "The first paragraph of the story. It has two sentences.\n\n"
 	    "The second paragraph of the story! It has three. Really.");
 	/* Five sentences under div#main: each kept block shows them. */
-	b = block_starting(d, "The first");
-	assert_true(pith_article_block_scores(a)[b] == 5);
-	assert_string_equal(pith_article_block_reason(a, b), "kept: under div#main, 5 sentences");
-	assert_string_equal(pith_article_block_reason(a, block_starting(d, "Short one")),
-	    "dropped: shorter than 20 characters");
-	assert_string_equal(pith_article_block_reason(a, block_starting(d, "Navigation")),
+	b = block_starting(r.d, "The first");
+	assert_true(pith_article_block_scores(r.a)[b] == 5);
+	assert_string_equal(pith_article_block_reason(r.a, b), "kept: under div#main, 5 sentences");
+	assert_string_equal(reason_of(&r, "Short one"), "dropped: shorter than 20 characters");
+	assert_string_equal(reason_of(&r, "Navigation"),
 	    "dropped: cleaned, in nav: a non-text or navigation element");
-	assert_string_equal(pith_article_block_reason(a, block_starting(d, "A tweet")),
+	assert_string_equal(reason_of(&r, "A tweet"),
 	    "dropped: cleaned, in blockquote.twitter-tweet: a social-media embed");
-	assert_string_equal(pith_article_block_reason(a, block_starting(d, "Share this")),
+	assert_string_equal(reason_of(&r, "Share this"),
 	    "dropped: cleaned, in div.share_buttons: named as a useless section");
-	assert_non_null(strstr(pith_article_note(a), "eatiht: div#main, 5 sentences"));
-	free(text);
-	pith_article_free(a);
-	pith_doc_free(d);
+	assert_non_null(strstr(pith_article_note(r.a), "eatiht: div#main, 5 sentences"));
+	extracted_free(&r);
 }
 
 /* Sentences decide, not blocks: three one-sentence blocks lose to two
@@ -104,21 +96,13 @@ test_sentences_win(void **state)
 	    "<p>A third long sentence; still not ending</p></div>"
 	    "<div id='b'><p>Short. Bits. Of text here.</p>"
 	    "<p>(Quoted.) \"And so?\" Yes... indeed</p></div></body>";
-	pith_doc *d;
-	pith_article *a;
-	pith_error err = {0};
-	char *text;
-	size_t len;
+	extracted r = extract_page(html, "eatiht", NULL);
 
-	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &d, &err), PITH_OK);
-	assert_int_equal(pith_extract(d, "eatiht", NULL, &a, &err), PITH_OK);
-	assert_int_equal(pith_article_text(a, 0, &text, &len, &err), PITH_OK);
-	assert_non_null(strstr(text, "Short. Bits."));
-	assert_null(strstr(text, "One long"));
-	assert_non_null(strstr(pith_article_note(a), "div#b, 6 sentences"));
-	free(text);
-	pith_article_free(a);
-	pith_doc_free(d);
+	assert_int_equal(r.rc, PITH_OK);
+	assert_non_null(strstr(r.text, "Short. Bits."));
+	assert_null(strstr(r.text, "One long"));
+	assert_non_null(strstr(pith_article_note(r.a), "div#b, 6 sentences"));
+	extracted_free(&r);
 }
 
 static void
@@ -127,15 +111,11 @@ test_nothing_long(void **state)
 	(void)state;
 	const char *html = "<body><p>Tiny.</p><nav><p>A long navigation paragraph "
 	    "that would count.</p></nav></body>";
-	pith_doc *d;
-	pith_article *a;
-	pith_error err = {0};
+	extracted r = extract_page(html, "eatiht", NULL);
 
-	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &d, &err), PITH_OK);
-	assert_int_equal(pith_extract(d, "eatiht", NULL, &a, &err), PITH_ENOARTICLE);
-	assert_non_null(strstr(err.msg, "20 characters"));
-	pith_article_free(a);
-	pith_doc_free(d);
+	assert_int_equal(r.rc, PITH_ENOARTICLE);
+	assert_non_null(strstr(r.err.msg, "20 characters"));
+	extracted_free(&r);
 }
 
 /* mss.clean: a wordy menu outweighs the article for plain MSS; cleaned,

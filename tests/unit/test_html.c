@@ -1,17 +1,7 @@
 /* test_html.c - pith_article_html: escaping, safety, structure. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
+#include "helpers.h"
 #include <ctype.h>
 #include <stdbool.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "pith.h"
 
 #define PAGE_URL "https://example.org/dir/page.html"
 
@@ -20,33 +10,27 @@
 static char *
 render(const char *html)
 {
-	pith_parse_options opt = { .url = PAGE_URL };
-	pith_doc *doc = NULL;
-	pith_article *a = NULL;
+	pith_params *p = pith_params_new();
 	pith_error err = { 0 };
-	pith_params *p;
+	extracted r;
 	pith_code rc;
 	char *out = NULL;
 	size_t len = 0;
 
-	if (pith_doc_parse(html, strlen(html), &opt, &doc, &err) != PITH_OK) {
-		fprintf(stderr, "parse: %s\n", err.msg);
-		return NULL;
-	}
-	p = pith_params_new();
-	rc = p == NULL ? PITH_ENOMEM : pith_params_set(p, "mss.tag", "0", &err);
-	if (rc == PITH_OK)
-		rc = pith_extract(doc, "mss", p, &a, &err);
+	assert_non_null(p);
+	assert_int_equal(pith_params_set(p, "mss.tag", "0", &err), PITH_OK);
+	r = extract_page_url(html, PAGE_URL, "mss", p);
 	pith_params_free(p);
+	err = r.err;
+	rc = r.rc;
 	if (rc == PITH_OK)
-		rc = pith_article_html(a, &out, &len, &err);
+		rc = pith_article_html(r.a, &out, &len, &err);
 	if (rc != PITH_OK || out == NULL || strlen(out) != len) {
 		fprintf(stderr, "render: %s (%s)\n", pith_strerror(rc), err.msg);
 		free(out);
 		out = NULL;
 	}
-	pith_article_free(a);
-	pith_doc_free(doc);
+	extracted_free(&r);
 	return out;
 }
 

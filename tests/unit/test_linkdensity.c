@@ -27,22 +27,19 @@ static void
 test_seed_weights(void **state)
 {
 	(void)state;
-	pith_doc *d;
-	pith_article *a;
-	pith_error err = {0};
+	extracted r = extract_page(page, "linkdensity", NULL);
 	size_t nav, p1, p2;
 	double t1, t2, total;
 	const double *score;
 
-	assert_int_equal(pith_doc_parse(page, strlen(page), NULL, &d, &err), PITH_OK);
-	assert_int_equal(pith_extract(d, "linkdensity", NULL, &a, &err), PITH_OK);
-	nav = block_starting(d, "Menu entry");
-	p1 = block_starting(d, "The first");
-	p2 = block_starting(d, "The second");
-	t1 = (double)pith_doc_block(d, p1)->len;
-	t2 = (double)pith_doc_block(d, p2)->len;
+	assert_int_equal(r.rc, PITH_OK);
+	nav = block_starting(r.d, "Menu entry");
+	p1 = block_starting(r.d, "The first");
+	p2 = block_starting(r.d, "The second");
+	t1 = (double)pith_doc_block(r.d, p1)->len;
+	t2 = (double)pith_doc_block(r.d, p2)->len;
 	total = 10 + t1 + t2;
-	score = pith_article_block_scores(a);
+	score = pith_article_block_scores(r.a);
 	/* Each block shows its own element's ratio. */
 	assert_true(fabs(score[nav] - ratio(0.99, 0.01, 10, 10, total)) < 1e-9);
 	assert_true(fabs(score[p1] - ratio(0.99, 0.01, t1, 0, total)) < 1e-9);
@@ -51,42 +48,39 @@ test_seed_weights(void **state)
 	 * 0.99 + 0.01 * share against 0.99 * (1 - links) + 0.01 * more. */
 	assert_true(ratio(0.99, 0.01, t1, 0, total) >
 	    ratio(0.99, 0.01, t1 + t2, 11, total));
-	assert_true(pith_article_block_kept(a, p1));
-	assert_false(pith_article_block_kept(a, p2));
-	assert_false(pith_article_block_kept(a, nav));
-	assert_non_null(strstr(pith_article_block_reason(a, p1), "kept: in p, ratio 0.997"));
-	assert_non_null(strstr(pith_article_block_reason(a, nav), "dropped: outside p"));
-	assert_non_null(strstr(pith_article_note(a), "linkdensity: p"));
-	pith_article_free(a);
-	pith_doc_free(d);
+	assert_true(pith_article_block_kept(r.a, p1));
+	assert_false(pith_article_block_kept(r.a, p2));
+	assert_false(pith_article_block_kept(r.a, nav));
+	assert_non_null(strstr(pith_article_block_reason(r.a, p1), "kept: in p, ratio 0.997"));
+	assert_non_null(strstr(pith_article_block_reason(r.a, nav), "dropped: outside p"));
+	assert_non_null(strstr(pith_article_note(r.a), "linkdensity: p"));
+	extracted_free(&r);
 }
 
 static void
 test_larger_q(void **state)
 {
 	(void)state;
-	pith_doc *d;
-	pith_article *a;
 	pith_params *p = pith_params_new();
 	pith_error err = {0};
+	extracted r;
 	size_t nav, p1, p2;
 
 	assert_int_equal(pith_params_set(p, "linkdensity.q", "0.5", &err), PITH_OK);
-	assert_int_equal(pith_doc_parse(page, strlen(page), NULL, &d, &err), PITH_OK);
-	assert_int_equal(pith_extract(d, "linkdensity", p, &a, &err), PITH_OK);
+	r = extract_page(page, "linkdensity", p);
+	assert_int_equal(r.rc, PITH_OK);
 	pith_params_free(p);
-	nav = block_starting(d, "Menu entry");
-	p1 = block_starting(d, "The first");
-	p2 = block_starting(d, "The second");
+	nav = block_starting(r.d, "Menu entry");
+	p1 = block_starting(r.d, "The first");
+	p2 = block_starting(r.d, "The second");
 	/* Size now counts: the story's div, both paragraphs, no menu. */
-	assert_true(pith_article_block_kept(a, p1));
-	assert_true(pith_article_block_kept(a, p2));
-	assert_false(pith_article_block_kept(a, nav));
-	assert_non_null(strstr(pith_article_block_reason(a, p2), "kept: in div#story"));
-	assert_non_null(strstr(pith_article_block_reason(a, nav),
+	assert_true(pith_article_block_kept(r.a, p1));
+	assert_true(pith_article_block_kept(r.a, p2));
+	assert_false(pith_article_block_kept(r.a, nav));
+	assert_non_null(strstr(pith_article_block_reason(r.a, p2), "kept: in div#story"));
+	assert_non_null(strstr(pith_article_block_reason(r.a, nav),
 	    "dropped: outside div#story; its own node's ratio 0.03"));
-	pith_article_free(a);
-	pith_doc_free(d);
+	extracted_free(&r);
 }
 
 static void
@@ -111,17 +105,13 @@ static void
 test_no_text(void **state)
 {
 	(void)state;
-	pith_doc *d;
-	pith_article *a;
-	pith_error err = {0};
-	const char *html = "<html><body><div><img src='x.png'></div></body></html>";
+	extracted r = extract_page("<html><body><div><img src='x.png'></div></body></html>",
+	    "linkdensity", NULL);
 
-	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &d, &err), PITH_OK);
-	assert_int_equal(pith_extract(d, "linkdensity", NULL, &a, &err), PITH_ENOARTICLE);
-	assert_non_null(a);
-	assert_non_null(strstr(err.msg, "no text"));
-	pith_article_free(a);
-	pith_doc_free(d);
+	assert_int_equal(r.rc, PITH_ENOARTICLE);
+	assert_non_null(r.a);
+	assert_non_null(strstr(r.err.msg, "no text"));
+	extracted_free(&r);
 }
 
 /* Sums flow up without recursion: a page as deep as the parser allows. */
@@ -132,20 +122,17 @@ test_deep(void **state)
 	enum { DEPTH = 480 };
 	size_t cap = DEPTH * 12 + 256, n = 0;
 	char *html = malloc(cap);
-	pith_doc *d;
-	pith_article *a;
-	pith_error err = {0};
+	extracted r;
 
 	assert_non_null(html);
 	n += (size_t)snprintf(html + n, cap - n, "<html><body>");
 	for (int i = 0; i < DEPTH; i++)
 		n += (size_t)snprintf(html + n, cap - n, "<div>");
 	n += (size_t)snprintf(html + n, cap - n, "<p>Deep down there is some text.</p>");
-	assert_int_equal(pith_doc_parse(html, n, NULL, &d, &err), PITH_OK);
-	assert_int_equal(pith_extract(d, "linkdensity", NULL, &a, &err), PITH_OK);
-	assert_int_equal(pith_article_nspans(a), 1);
-	pith_article_free(a);
-	pith_doc_free(d);
+	r = extract_page(html, "linkdensity", NULL);
+	assert_int_equal(r.rc, PITH_OK);
+	assert_int_equal(pith_article_nspans(r.a), 1);
+	extracted_free(&r);
 	free(html);
 }
 
