@@ -99,44 +99,51 @@ static const char mixed[] = PAGE(" dir=rtl lang=he",
 	"<p>קישור <a href=https://example.org/>אחד</a> שניים</p>"
 	"<p dir=ltr>Left to right, as written.</p>");
 
+/* A right-to-left line of mixed, found by its logical text: what it
+ * ends with as shown, and its width (0: not checked). */
+typedef struct {
+	const char *needle, *tail;
+	int width;
+} shown_case;
+
 static void
 test_visual_order(void **state)
 {
+	static const shown_case cases[] = {
+		/* Flush right: the line ends at the column's right edge. */
+		{ "David", " .הניגב םיצע 24 לתש David Cohen בדנתמה", 60 },
+		/* Brackets in right-to-left text are mirrored (L4). */
+		{ "(עולם)", " .(םלוע) םולש", 60 },
+		/* The bullet and the quote bar go to the right side. */
+		{ "ספר חדש", " שדח רפס \xe2\x80\xa2", 60 },
+		/* Headings go to the right side too. */
+		{ "כותרת", " הנשמ תרתוכ", 60 },
+		/* "1. " in a right-to-left line reads from the right: " .1". */
+		{ "1. ", " דחא .1", 60 },
+		{ "שלום עולם", " םלוע םולש \xe2\x94\x82", 60 },
+		/* A link's number reads as written, after the link's text. */
+		{ "קישור", " םיינש [1]דחא רושיק", 0 },
+	};
 	fixture f;
 	size_t i;
 	int w;
 
 	(void)state;
 	load(&f, mixed, 60, 1, 0);
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		const shown_case *c = &cases[k];
+		const char *v = shown(&f.l, find_line(&f.l, c->needle), &w);
+
+		if (!ends(v, c->tail))
+			fail_msg("line of '%s': \"%s\" does not end in \"%s\"", c->needle, v,
+			    c->tail);
+		if (c->width != 0 && w != c->width)
+			fail_msg("line of '%s': %d columns wide, not %d", c->needle, w, c->width);
+	}
 	i = find_line(&f.l, "David");
 	assert_true(f.l.lines[i].flags & LAYOUT_RTL);
-	/* Flush right: the line ends at the column's right edge. */
-	assert_true(ends(shown(&f.l, i, &w), " .הניגב םיצע 24 לתש David Cohen בדנתמה"));
-	assert_int_equal(w, 60);
 	/* 60 columns less the sentence's 37. */
 	assert_int_equal(strspn(shown(&f.l, i, NULL), " "), 23);
-	/* Brackets in right-to-left text are mirrored (L4). */
-	i = find_line(&f.l, "(עולם)");
-	assert_true(ends(shown(&f.l, i, &w), " .(םלוע) םולש"));
-	assert_int_equal(w, 60);
-	/* The bullet and the quote bar go to the right side. */
-	i = find_line(&f.l, "ספר חדש");
-	assert_true(ends(shown(&f.l, i, &w), " שדח רפס \xe2\x80\xa2"));
-	assert_int_equal(w, 60);
-	/* Headings go to the right side too. */
-	i = find_line(&f.l, "כותרת");
-	assert_true(ends(shown(&f.l, i, &w), " הנשמ תרתוכ"));
-	assert_int_equal(w, 60);
-	/* "1. " in a right-to-left line reads from the right: " .1". */
-	i = find_line(&f.l, "1. ");
-	assert_true(ends(shown(&f.l, i, &w), " דחא .1"));
-	assert_int_equal(w, 60);
-	i = find_line(&f.l, "שלום עולם");
-	assert_true(ends(shown(&f.l, i, &w), " םלוע םולש \xe2\x94\x82"));
-	assert_int_equal(w, 60);
-	/* A link's number reads as written, after the link's text. */
-	i = find_line(&f.l, "קישור");
-	assert_true(ends(shown(&f.l, i, &w), " םיינש [1]דחא רושיק"));
 	/* dir=ltr inside stays as it is. */
 	i = find_line(&f.l, "Left to right");
 	assert_false(f.l.lines[i].flags & LAYOUT_RTL);
@@ -299,6 +306,7 @@ test_block_fallback(void **state)
 	static const char he[] = "<html lang=he><body><p>plain English</p></body></html>";
 	static const char none[] = "<html><body><p>12, שלום</p><p>hello שלום</p>"
 	    "<p>123</p></body></html>";
+	static const int want[] = { 1, 0, 0 };   /* none's blocks */
 	pith_doc *d;
 	pith_error err;
 
@@ -307,9 +315,13 @@ test_block_fallback(void **state)
 	assert_int_equal(bidi_block_rtl(d, 0, 0, pith_doc_block(d, 0)->len), 1);
 	pith_doc_free(d);
 	assert_int_equal(pith_doc_parse(none, strlen(none), NULL, &d, &err), PITH_OK);
-	assert_int_equal(bidi_block_rtl(d, 0, 0, pith_doc_block(d, 0)->len), 1);
-	assert_int_equal(bidi_block_rtl(d, 1, 0, pith_doc_block(d, 1)->len), 0);
-	assert_int_equal(bidi_block_rtl(d, 2, 0, pith_doc_block(d, 2)->len), 0);
+	for (size_t b = 0; b < 3; b++) {
+		int got = bidi_block_rtl(d, b, 0, pith_doc_block(d, b)->len);
+
+		if (got != want[b])
+			fail_msg("block %zu (\"%s\"): rtl %d, not %d", b,
+			    pith_doc_block(d, b)->text, got, want[b]);
+	}
 	assert_int_equal(bidi_page_text_rtl(d, "שלום", strlen("שלום")), 1);
 	assert_int_equal(bidi_page_text_rtl(d, "T", 1), 0);
 	pith_doc_free(d);
@@ -318,23 +330,34 @@ test_block_fallback(void **state)
 static void
 test_text_and_lang(void **state)
 {
+	static const struct {
+		const char *s;
+		int rtl;
+	} texts[] = {
+		{ "שלום", 1 }, { "مرحبا", 1 }, { "42 hello", 0 }, { "42 -", -1 },
+		{ "\xff\xfe", -1 },
+	};
+	static const struct {
+		const char *lang;
+		int rtl;
+	} langs[] = {
+		{ "he", 1 }, { "ar-EG", 1 }, { "fa_IR", 1 }, { "iw", 1 }, { "UR", 1 },
+		{ "az-Arab", 1 }, { "sd-Deva", 0 }, { "en", 0 }, { "hea", 0 }, { "", 0 },
+		{ NULL, 0 },
+	};
+
 	(void)state;
-	assert_int_equal(bidi_text_rtl("שלום", strlen("שלום")), 1);
-	assert_int_equal(bidi_text_rtl("مرحبا", strlen("مرحبا")), 1);
-	assert_int_equal(bidi_text_rtl("42 hello", 8), 0);
-	assert_int_equal(bidi_text_rtl("42 -", 4), -1);
-	assert_int_equal(bidi_text_rtl("\xff\xfe", 2), -1);
-	assert_true(bidi_lang_rtl("he"));
-	assert_true(bidi_lang_rtl("ar-EG"));
-	assert_true(bidi_lang_rtl("fa_IR"));
-	assert_true(bidi_lang_rtl("iw"));
-	assert_true(bidi_lang_rtl("UR"));
-	assert_true(bidi_lang_rtl("az-Arab"));
-	assert_false(bidi_lang_rtl("sd-Deva"));
-	assert_false(bidi_lang_rtl("en"));
-	assert_false(bidi_lang_rtl("hea"));
-	assert_false(bidi_lang_rtl(""));
-	assert_false(bidi_lang_rtl(NULL));
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		int got = bidi_text_rtl(texts[i].s, strlen(texts[i].s));
+
+		if (got != texts[i].rtl)
+			fail_msg("bidi_text_rtl(\"%s\") is %d, not %d", texts[i].s, got,
+			    texts[i].rtl);
+	}
+	for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++)
+		if ((bidi_lang_rtl(langs[i].lang) != 0) != langs[i].rtl)
+			fail_msg("bidi_lang_rtl(\"%s\") is not %s", langs[i].lang != NULL ?
+			    langs[i].lang : "(NULL)", langs[i].rtl ? "true" : "false");
 }
 
 int

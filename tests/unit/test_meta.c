@@ -17,21 +17,35 @@ parse(const char *html)
 	return parse_url(html, URL);
 }
 
-/* The doc's title for a page with this head and the standard body. */
+/* The doc's title (NULL: none) for html at url; a failure names the
+ * page. */
+static void
+title_is(const char *url, const char *html, const char *want)
+{
+	pith_doc *d = parse_url(html, url);
+	const char *got = pith_doc_title(d);
+
+	if (want == NULL ? got != NULL : got == NULL || strcmp(got, want) != 0)
+		fail_msg("title \"%s\", not \"%s\", from %s", got != NULL ? got : "(NULL)",
+		    want != NULL ? want : "(NULL)", html);
+	assert_ptr_equal(got, pith_doc_meta(d)->title);
+	pith_doc_free(d);
+}
+
+/* The same for a page at url with this head and the standard body. */
+static void
+expect_title_at(const char *url, const char *head, const char *want)
+{
+	char html[4096];
+
+	snprintf(html, sizeof html, "<html><head>%s</head>%s</html>", head, BODY);
+	title_is(url, html, want);
+}
+
 static void
 expect_title(const char *head, const char *want)
 {
-	char html[4096];
-	pith_doc *d;
-
-	snprintf(html, sizeof html, "<html><head>%s</head>%s</html>", head, BODY);
-	d = parse(html);
-	if (want == NULL)
-		assert_null(pith_doc_meta(d)->title);
-	else
-		assert_string_equal(pith_doc_meta(d)->title, want);
-	assert_ptr_equal(pith_doc_title(d), pith_doc_meta(d)->title);
-	pith_doc_free(d);
+	expect_title_at(URL, head, want);
 }
 
 /* One field of a page's metadata. */
@@ -53,10 +67,9 @@ expect_field(field_fn f, const char *html, const char *want)
 	if (want == NULL) {
 		if (got != NULL)
 			fail_msg("expected NULL, got \"%s\" from %s", got, html);
-	} else {
-		if (got == NULL)
-			fail_msg("expected \"%s\", got NULL from %s", want, html);
-		assert_string_equal(got, want);
+	} else if (got == NULL || strcmp(got, want) != 0) {
+		fail_msg("expected \"%s\", got %s%s%s from %s", want, got != NULL ? "\"" : "",
+		    got != NULL ? got : "NULL", got != NULL ? "\"" : "", html);
 	}
 	pith_doc_free(d);
 }
@@ -89,12 +102,7 @@ test_title_sources_in_order(void **state)
 	expect_title("<meta property=\"x:title og:title\" content=\"Listed\">"
 	    "<meta property=\"dc:title\" content=\"\">", "Listed");
 	/* nothing at all */
-	{
-		pith_doc *d = parse("<p>just text</p>");
-
-		assert_null(pith_doc_meta(d)->title);
-		pith_doc_free(d);
-	}
+	title_is(URL, "<p>just text</p>", NULL);
 }
 
 static void
@@ -200,26 +208,15 @@ test_title_colon_and_length(void **state)
 	expect_title("<title>Example News: Council approves the new budget</title>",
 	    "Council approves the new budget");
 	/* ... unless a heading reads the whole title */
-	{
-		pith_doc *d = parse("<title>Colon titles: a study of them</title>"
-		    "<h1>Colon titles: a study of them</h1><p>x</p>");
-
-		assert_string_equal(pith_doc_title(d), "Colon titles: a study of them");
-		pith_doc_free(d);
-	}
+	title_is(URL, "<title>Colon titles: a study of them</title>"
+	    "<h1>Colon titles: a study of them</h1><p>x</p>", "Colon titles: a study of them");
 	/* too many words before the colon: something odd, keep it all */
 	expect_title("<title>This is a long title with a colon: Hello there "
 	    "everyone</title>",
 	    "This is a long title with a colon: Hello there everyone");
 	/* a very short title gives way to the only h1, a long one */
-	{
-		pith_doc *d = parse("<title>Home</title><h1>Council approves the "
-		    "new city budget</h1><p>x</p>");
-
-		assert_string_equal(pith_doc_title(d),
-		    "Council approves the new city budget");
-		pith_doc_free(d);
-	}
+	title_is(URL, "<title>Home</title><h1>Council approves the new city budget</h1>"
+	    "<p>x</p>", "Council approves the new city budget");
 }
 
 static void
@@ -259,39 +256,31 @@ test_title_site_name_known(void **state)
 static void
 test_title_site_name_found(void **state)
 {
-	pith_doc *d;
+	static const struct {
+		const char *url, *head, *want;
+	} cases[] = {
+		{ "https://en.wikipedia.org/wiki/Mozilla",
+		    "<title>Mozilla - Wikipedia</title>", "Mozilla" },
+		{ "http://www.bbc.co.uk/news", "<title>Rates - BBC.co.uk</title>", "Rates" },
+		{ "https://user@bbc.co.uk:8080/news", "<title>Rates | BBC</title>", "Rates" },
+		{ "http://localhost/news", "<title>Rates | Localhost</title>",
+		    "Rates | Localhost" },
+		/* an address with no name in it names nothing */
+		{ "http://192.168.0.10/x", "<title>Rates - 10</title>", "Rates - 10" },
+		{ URL, "<meta name=\"application-name\" content=\"\xe8\x85\xbe\xe8\xae\xaf\xe7\xbd\x91\">"
+		    "<title>Heading of the page_\xe7\xa7\x91\xe6\x8a\x80_\xe8\x85\xbe\xe8\xae\xaf\xe7\xbd\x91</title>",
+		    "Heading of the page" },
+		{ URL, "<meta name=\"application-name\" content=\"Site\">"
+		    "<title>Site_A short one_Section</title>", "A short one_Section" },
+		/* an application-name that is the title is no site's name */
+		{ URL, "<meta name=\"application-name\" content=\"Launch set for December\">"
+		    "<meta property=\"og:title\" content=\"Launch set for December\">",
+		    "Launch set for December" },
+	};
 
 	(void)state;
-	d = parse_url("<html><head><title>Mozilla - Wikipedia</title></head>" BODY "</html>",
-	    "https://en.wikipedia.org/wiki/Mozilla");
-	assert_string_equal(pith_doc_title(d), "Mozilla");
-	pith_doc_free(d);
-	d = parse_url("<html><head><title>Rates - BBC.co.uk</title></head>" BODY "</html>",
-	    "http://www.bbc.co.uk/news");
-	assert_string_equal(pith_doc_title(d), "Rates");
-	pith_doc_free(d);
-	d = parse_url("<html><head><title>Rates | BBC</title></head>" BODY "</html>",
-	    "https://user@bbc.co.uk:8080/news");
-	assert_string_equal(pith_doc_title(d), "Rates");
-	pith_doc_free(d);
-	d = parse_url("<html><head><title>Rates | Localhost</title></head>" BODY "</html>",
-	    "http://localhost/news");
-	assert_string_equal(pith_doc_title(d), "Rates | Localhost");
-	pith_doc_free(d);
-	/* an address with no name in it names nothing */
-	d = parse_url("<html><head><title>Rates - 10</title></head>" BODY "</html>",
-	    "http://192.168.0.10/x");
-	assert_string_equal(pith_doc_title(d), "Rates - 10");
-	pith_doc_free(d);
-	expect_title("<meta name=\"application-name\" content=\"\xe8\x85\xbe\xe8\xae\xaf\xe7\xbd\x91\">"
-	    "<title>Heading of the page_\xe7\xa7\x91\xe6\x8a\x80_\xe8\x85\xbe\xe8\xae\xaf\xe7\xbd\x91</title>",
-	    "Heading of the page");
-	expect_title("<meta name=\"application-name\" content=\"Site\">"
-	    "<title>Site_A short one_Section</title>", "A short one_Section");
-	/* an application-name that is the title is no site's name */
-	expect_title("<meta name=\"application-name\" content=\"Launch set for December\">"
-	    "<meta property=\"og:title\" content=\"Launch set for December\">",
-	    "Launch set for December");
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		expect_title_at(cases[i].url, cases[i].head, cases[i].want);
 }
 
 /* ------------------------------------------------------------ byline */
@@ -587,25 +576,43 @@ test_overlong_values(void **state)
 static void
 test_str_clean(void **state)
 {
+	static const char in[] = "  a \t\n b\x01" "c\x7f\xc2\x85 d  ";
+	static const struct {
+		const char *name, *in;
+		size_t max;
+		const char *want;
+	} cleaned[] = {
+		{ "space and controls", in, 100, "a bc d" },
+		{ "cut at 3", in, 3, "a b" },
+		{ "cut inside a character", "\xc3\xa9\xc3\xa9\xc3\xa9", 5, "\xc3\xa9\xc3\xa9" },
+		{ "a broken last character", "ab\xe2\x82", 100, "ab" },
+		{ "only space", " \n ", 100, "" },
+	};
+	static const struct {
+		const char *name, *s;
+		size_t len;
+	} controls[] = {
+		{ "ESC", "\x1b", 1 }, { "CSI", "\xc2\x9b", 2 }, { "no-break space", "\xc2\xa0", 0 },
+		{ "nothing", "", 0 },
+	};
 	arena a = {0};
 	char *s;
-	const char *in = "  a \t\n b\x01" "c\x7f\xc2\x85 d  ";
 
 	(void)state;
-	s = str_clean(&a, in, strlen(in), 100);
-	assert_string_equal(s, "a bc d");
-	s = str_clean(&a, in, strlen(in), 3);
-	assert_string_equal(s, "a b");
-	s = str_clean(&a, "\xc3\xa9\xc3\xa9\xc3\xa9", 6, 5);
-	assert_string_equal(s, "\xc3\xa9\xc3\xa9");
-	s = str_clean(&a, "ab\xe2\x82", 4, 100);      /* a broken last character */
-	assert_string_equal(s, "ab");
-	s = str_clean(&a, " \n ", 3, 100);
-	assert_string_equal(s, "");
-	assert_int_equal(str_control_len((const unsigned char *)"\x1b", 1), 1);
-	assert_int_equal(str_control_len((const unsigned char *)"\xc2\x9b", 2), 2);
-	assert_int_equal(str_control_len((const unsigned char *)"\xc2\xa0", 2), 0);
-	assert_int_equal(str_control_len((const unsigned char *)"", 0), 0);
+	for (size_t i = 0; i < sizeof cleaned / sizeof cleaned[0]; i++) {
+		s = str_clean(&a, cleaned[i].in, strlen(cleaned[i].in), cleaned[i].max);
+		if (strcmp(s, cleaned[i].want) != 0)
+			fail_msg("str_clean, %s: \"%s\", not \"%s\"", cleaned[i].name, s,
+			    cleaned[i].want);
+	}
+	for (size_t i = 0; i < sizeof controls / sizeof controls[0]; i++) {
+		size_t n = str_control_len((const unsigned char *)controls[i].s,
+		    strlen(controls[i].s));
+
+		if (n != controls[i].len)
+			fail_msg("str_control_len of %s: %zu, not %zu", controls[i].name, n,
+			    controls[i].len);
+	}
 	arena_free(&a);
 }
 
