@@ -26,8 +26,8 @@ title_is(const char *url, const char *html, const char *want)
 	const char *got = pith_doc_title(d);
 
 	if (want == NULL ? got != NULL : got == NULL || strcmp(got, want) != 0)
-		fail_msg("title \"%s\", not \"%s\", from %s", got != NULL ? got : "(NULL)",
-		    want != NULL ? want : "(NULL)", html);
+		fail_msg("title \"%s\", not \"%s\", from %s at %s", got != NULL ? got : "(NULL)",
+		    want != NULL ? want : "(NULL)", html, url != NULL ? url : "no address");
 	assert_ptr_equal(got, pith_doc_meta(d)->title);
 	pith_doc_free(d);
 }
