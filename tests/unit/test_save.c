@@ -62,40 +62,11 @@ test_default_path(void **state)
 	assert_int_equal(save_default_path("/tmp/x", "t", "md", p, 8), -1);
 }
 
-static char dir[256];
-
-static int
-setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof dir, "/tmp/pith-test-save.XXXXXX");
-	return mkdtemp(dir) != NULL ? 0 : -1;
-}
-
-static int
-teardown(void **state)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char p[512];
-
-	(void)state;
-	while (d != NULL && (e = readdir(d)) != NULL) {
-		if (e->d_name[0] == '.' && (e->d_name[1] == '\0' || strcmp(e->d_name, "..") == 0))
-			continue;
-		snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-		unlink(p);
-	}
-	if (d != NULL)
-		closedir(d);
-	rmdir(dir);
-	return 0;
-}
-
+/* How many entries scratch_dir() holds. */
 static size_t
 entries(void)
 {
-	DIR *d = opendir(dir);
+	DIR *d = opendir(scratch_dir());
 	struct dirent *e;
 	size_t n = 0;
 
@@ -128,7 +99,7 @@ test_write(void **state)
 	struct stat st;
 
 	(void)state;
-	snprintf(p, sizeof p, "%s/out.txt", dir);
+	snprintf(p, sizeof p, "%s/out.txt", scratch_dir());
 	assert_int_equal(util_write_file(p, "first\n", 6, 0, &d), UTIL_WRITTEN);
 	file_is(p, "first\n");
 	/* An ordinary file, not mkstemp's 0600, and no temporary left. */
@@ -148,22 +119,22 @@ test_write(void **state)
 	file_is(p, "second\n");
 	assert_int_equal(entries(), 1);
 	/* Errors say why, and leave nothing behind. */
-	snprintf(p, sizeof p, "%s/no/such/dir/out.txt", dir);
+	snprintf(p, sizeof p, "%s/no/such/dir/out.txt", scratch_dir());
 	assert_int_equal(util_write_file(p, "x", 1, 0, &d), UTIL_FAILED);
 	assert_non_null(strstr(d.msg, "No such file"));
-	assert_int_equal(util_write_file(dir, "x", 1, 1, &d), UTIL_FAILED);
-	snprintf(p, sizeof p, "%s/", dir);
+	assert_int_equal(util_write_file(scratch_dir(), "x", 1, 1, &d), UTIL_FAILED);
+	snprintf(p, sizeof p, "%s/", scratch_dir());
 	assert_int_equal(util_write_file(p, "x", 1, 1, &d), UTIL_FAILED);
 	assert_int_equal(entries(), 1);
 	/* UTIL_MKDIRS makes the folders (0700); util_write_parts writes its
 	 * two parts as one file. */
-	snprintf(p, sizeof p, "%s/no/such/dir/out.txt", dir);
+	snprintf(p, sizeof p, "%s/no/such/dir/out.txt", scratch_dir());
 	assert_int_equal(util_write_parts(p, "head,", 5, "body", 4, UTIL_MKDIRS |
 	    UTIL_PRIVATE, &d), UTIL_WRITTEN);
 	file_is(p, "head,body");
 	assert_int_equal(stat(p, &st), 0);
 	assert_int_equal(st.st_mode & 0777, 0600);
-	snprintf(p, sizeof p, "%s/no/such", dir);
+	snprintf(p, sizeof p, "%s/no/such", scratch_dir());
 	assert_int_equal(stat(p, &st), 0);
 	assert_int_equal(st.st_mode & 0777, 0700);
 	assert_int_equal(util_write_file("/proc/pith-no/dir/f", "x", 1, UTIL_MKDIRS, &d),
@@ -189,9 +160,9 @@ test_make_dir(void **state)
 	diag d = {0};
 
 	(void)state;
-	snprintf(sd, sizeof sd, "%s/new/articles", dir);
+	snprintf(sd, sizeof sd, "%s/new/articles", scratch_dir());
 	snprintf(path, sizeof path, "%s/a.txt", sd);
-	snprintf(other, sizeof other, "%s/elsewhere/a.txt", dir);
+	snprintf(other, sizeof other, "%s/elsewhere/a.txt", scratch_dir());
 	/* Only the save directory itself, for a file in it. */
 	assert_int_equal(save_make_dir(sd, other, &d), 0);
 	assert_int_equal(save_make_dir(NULL, path, &d), 0);
@@ -202,7 +173,7 @@ test_make_dir(void **state)
 	/* There now: nothing more to do. */
 	assert_int_equal(save_make_dir(sd, path, &d), 0);
 	rmdir(sd);
-	snprintf(sd, sizeof sd, "%s/new", dir);
+	snprintf(sd, sizeof sd, "%s/new", scratch_dir());
 	rmdir(sd);
 	/* A directory that cannot be made says why. */
 	assert_int_equal(save_make_dir("/proc/pith-no/dir", "/proc/pith-no/dir/a.txt", &d), -1);
@@ -346,8 +317,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_slug),
 		cmocka_unit_test(test_default_path),
-		cmocka_unit_test_setup_teardown(test_write, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_make_dir, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_write, scratch_setup, scratch_teardown),
+		cmocka_unit_test_setup_teardown(test_make_dir, scratch_setup, scratch_teardown),
 		cmocka_unit_test(test_render),
 		cmocka_unit_test(test_render_date),
 		cmocka_unit_test(test_render_table),
