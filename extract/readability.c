@@ -1096,6 +1096,16 @@ starts(const char *s, size_t n, const char *word)
 	return n >= k && strncasecmp(s, word, k) == 0;
 }
 
+/* A heading that is one link, once the article's text has begun,
+ * names a section of it (the link is the section's permalink or its
+ * source), as an unlinked heading would; before the text, a linked
+ * heading is the site's name, a menu's or another story's. */
+static bool
+section_heading(const pith_block *blk, double kept)
+{
+	return blk->kind == PITH_BLOCK_HEADING && kept > 0 && links(blk) <= 1;
+}
+
 /* Short lines that say who, when or what a picture is, or that an ad
  * sits here: the article's furniture, not its text.  Judged on the
  * text, for the pages whose class names say nothing. */
@@ -1338,7 +1348,8 @@ run(rd *r, unsigned f, size_t *top_out)
 			continue;
 		if (blk->kind != PITH_BLOCK_PRE && blk->kind != PITH_BLOCK_ROW &&
 		    r->blen[b] > 0 && r->blink[b] / r->blen[b] > 0.8 &&
-		    (r->blen[b] < 150 || links(blk) >= 3)) {
+		    (r->blen[b] < 150 || links(blk) >= 3) &&
+		    !section_heading(blk, kept)) {
 			r->why[b] = reason(r, "dropped: mostly links",
 			    "dropped: mostly links %.2f", r->blink[b] / r->blen[b]);
 			continue;
