@@ -87,6 +87,7 @@ typedef struct {
 	double *plen;           /* text of paragraph-like blocks */
 	int *commas;
 	int *kids;              /* element children */
+	int *prose_kids;        /* of them, those with text under half link */
 	int *nblk;              /* blocks in the subtree */
 	size_t *bfirst, *blast; /* the subtree's first and last block, or NONE */
 	double *score;
@@ -535,6 +536,7 @@ prepare(rd *r)
 	r->plen = calloc(nn + 1, sizeof *r->plen);
 	r->commas = calloc(nn + 1, sizeof *r->commas);
 	r->kids = calloc(nn + 1, sizeof *r->kids);
+	r->prose_kids = calloc(nn + 1, sizeof *r->prose_kids);
 	r->nblk = calloc(nn + 1, sizeof *r->nblk);
 	r->bfirst = malloc((nn + 1) * sizeof *r->bfirst);
 	r->blast = malloc((nn + 1) * sizeof *r->blast);
@@ -546,7 +548,7 @@ prepare(rd *r)
 	r->keep = calloc(nb + 1, 1);
 	r->why = calloc(nb + 1, sizeof *r->why);
 	if (!r->cls || !r->weight || !r->flags || !r->len || !r->link ||
-	    !r->plen || !r->commas || !r->kids || !r->nblk || !r->bfirst || !r->blast || !r->score || !r->blen ||
+	    !r->plen || !r->commas || !r->kids || !r->prose_kids || !r->nblk || !r->bfirst || !r->blast || !r->score || !r->blen ||
 	    !r->blink || !r->bcommas || !r->bsentence || !r->keep || !r->why)
 		return PITH_ENOMEM;
 	for (size_t n = 0; n < nn; n++)
@@ -603,6 +605,9 @@ prepare(rd *r)
 		r->plen[p] += r->plen[n];
 		r->commas[p] += r->commas[n];
 		r->nblk[p] += r->nblk[n];
+		/* n's sums are whole: its subtree comes after it. */
+		if (r->len[n] > 0 && r->link[n] < 0.5 * r->len[n])
+			r->prose_kids[p]++;
 		if (r->bfirst[n] != PITH_NONE) {
 			if (r->bfirst[p] == PITH_NONE || r->bfirst[n] < r->bfirst[p])
 				r->bfirst[p] = r->bfirst[n];
@@ -976,6 +981,18 @@ names(const rd *r, size_t n)
 	return v != NULL && *v ? v : attr(r, n, "id") ? attr(r, n, "id") : "";
 }
 
+/* A list of sentences that link what they speak of (release notes, a
+ * blog's round-up) is text; a menu's items are a few words, and a list
+ * of linked headlines is links throughout. */
+static bool
+prose_list(const rd *r, size_t n)
+{
+	GumboTag t = tag(r, n);
+
+	return (t == GUMBO_TAG_UL || t == GUMBO_TAG_OL) && r->kids[n] > 0 &&
+	    r->len[n] / r->kids[n] >= PROSE_ITEM && density(r, n) < 0.8;
+}
+
 /* Node n inside the content: why it is dropped, or NULL. */
 static const char *
 prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
@@ -1005,12 +1022,9 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	if ((c & C_BOILER) && !(c & C_BODY) && r->len[n] < 0.5 * total && n != top)
 		return reason(r, "dropped: boilerplate name",
 		    "dropped: boilerplate name '%.40s'", names(r, n));
-	/* A list of sentences that link what they speak of (release
-	 * notes, a blog's round-up) is text; a menu's items are a few
-	 * words, and a list of linked headlines is links throughout. */
-	bool prose_list = (t == GUMBO_TAG_UL || t == GUMBO_TAG_OL) && r->kids[n] > 0 &&
-	    r->len[n] / r->kids[n] >= PROSE_ITEM && ld < 0.8;
-	if ((t == GUMBO_TAG_UL || t == GUMBO_TAG_OL) && ld > 0.6 && !prose_list)
+	bool prose = prose_list(r, n);
+
+	if ((t == GUMBO_TAG_UL || t == GUMBO_TAG_OL) && ld > 0.6 && !prose)
 		return reason(r, "dropped: link list", "dropped: link list, links %.2f", ld);
 	if (!(f & F_CLEAN) || (r->flags[n] & N_DATA) || n == top)
 		return NULL;
@@ -1025,7 +1039,7 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		 * (a menu in the story's div) go one by one, not with them. */
 		if (r->plen[n] >= 0.7 * ptotal)
 			return NULL;
-		if (!prose_list && r->commas[n] < 10 && ((w < 25 && ld > 0.2) || ld > 0.5))
+		if (!prose && r->commas[n] < 10 && ((w < 25 && ld > 0.2) || ld > 0.5))
 			return reason(r, "dropped: link density",
 			    "dropped: link density %.2f (weight %d)", ld, w);
 	}
@@ -1104,6 +1118,19 @@ static bool
 section_heading(const pith_block *blk, double kept)
 {
 	return blk->kind == PITH_BLOCK_HEADING && kept > 0 && links(blk) <= 1;
+}
+
+/* An item that is all link in a list of sentences, most of its items
+ * under half link (the week's highlights, one of them a bare link to a
+ * review): one of them, where a box of related headlines with one
+ * excerpt is mostly bare links. */
+static bool
+prose_item(const rd *r, size_t n)
+{
+	size_t l = pith_doc_node(r->d, n)->parent;
+
+	return tag(r, n) == GUMBO_TAG_LI && l != PITH_NONE && prose_list(r, l) &&
+	    2 * r->prose_kids[l] >= r->kids[l];
 }
 
 /* Short lines that say who, when or what a picture is, or that an ad
@@ -1349,7 +1376,7 @@ run(rd *r, unsigned f, size_t *top_out)
 		if (blk->kind != PITH_BLOCK_PRE && blk->kind != PITH_BLOCK_ROW &&
 		    r->blen[b] > 0 && r->blink[b] / r->blen[b] > 0.8 &&
 		    (r->blen[b] < 150 || links(blk) >= 3) &&
-		    !section_heading(blk, kept)) {
+		    !section_heading(blk, kept) && !prose_item(r, n)) {
 			r->why[b] = reason(r, "dropped: mostly links",
 			    "dropped: mostly links %.2f", r->blink[b] / r->blen[b]);
 			continue;
@@ -1445,6 +1472,7 @@ rd_free(rd *r)
 	free(r->plen);
 	free(r->commas);
 	free(r->kids);
+	free(r->prose_kids);
 	free(r->nblk);
 	free(r->bfirst);
 	free(r->blast);
