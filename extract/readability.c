@@ -1309,6 +1309,20 @@ drop_thread(rd *r, const char **dwhy)
 	}
 }
 
+/* Loose text belongs to the nearest block box, so when the top is an
+ * inline element (old pages' <font size=2> around the story, a <span>)
+ * a run of it between the top's paragraphs (the bold lede after a
+ * picture) is given to the box around the top.  Blocks come in the
+ * document's order and the top's subtree is one stretch of it, so such
+ * a block between the top's own first and last blocks is inside it. */
+static bool
+loose_in_top(const rd *r, size_t b, size_t top)
+{
+	return pith_doc_block(r->d, b)->kind == PITH_BLOCK_PARA &&
+	    r->bfirst[top] != PITH_NONE && b > r->bfirst[top] && b < r->blast[top] &&
+	    inside(r, top, pith_doc_block(r->d, b)->node);
+}
+
 /* One pass with flags f; returns the kept text length. */
 static double
 run(rd *r, unsigned f, size_t *top_out)
@@ -1360,7 +1374,7 @@ run(rd *r, unsigned f, size_t *top_out)
 		const pith_block *blk = pith_doc_block(d, b);
 		size_t n = blk->node;
 
-		if (n == PITH_NONE || !(r->flags[n] & N_IN))
+		if (n == PITH_NONE || (!(r->flags[n] & N_IN) && !loose_in_top(r, b, top)))
 			continue;
 		if (dwhy[n] != NULL) {
 			r->why[b] = dwhy[n];
