@@ -84,8 +84,8 @@ typedef struct {
 
 /* ------------------------------------------------------------- tags */
 
-static bool
-tag_is_block(GumboTag t)
+bool
+doc_tag_block(int t)
 {
 	switch (t) {
 	case GUMBO_TAG_ADDRESS: case GUMBO_TAG_ARTICLE: case GUMBO_TAG_ASIDE:
@@ -769,7 +769,7 @@ row_is_data(GumboNode *tr)
 		case GUMBO_TAG_H4: case GUMBO_TAG_H5: case GUMBO_TAG_H6:
 			return false;
 		default:
-			if (tag_is_block(n->v.element.tag) && ++blocks > 1)
+			if (doc_tag_block(n->v.element.tag) && ++blocks > 1)
 				return false;
 		}
 	}
@@ -1319,7 +1319,7 @@ enter(builder *b, GumboNode *g)
 	f = &b->stack[b->depth++];
 	*f = (frame){ .g = g, .node = node, .saved = b->c };
 	data_cell = b->c.row != PITH_NONE;
-	f->block = tag_is_block(tag) && !data_cell;
+	f->block = doc_tag_block(tag) && !data_cell;
 	if (f->block) {
 		block_end(b);
 		b->c.box = node;

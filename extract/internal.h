@@ -118,6 +118,10 @@ struct pith_doc {
 	arena strings;           /* and gumbo's tree */
 };
 
+/* Whether an element of this tag (a GumboTag) opens a block box: loose
+ * text and inline elements inside it make its paragraphs (doc.c). */
+bool doc_tag_block(int tag);
+
 /* UAX #29 word breaks, as libunistring's u8_wordbreaks (doc.c). */
 void doc_wordbreaks(const uint8_t *s, size_t n, char *p);
 

@@ -1311,16 +1311,28 @@ drop_thread(rd *r, const char **dwhy)
 
 /* Loose text belongs to the nearest block box, so when the top is an
  * inline element (old pages' <font size=2> around the story, a <span>)
- * a run of it between the top's paragraphs (the bold lede after a
- * picture) is given to the box around the top.  Blocks come in the
- * document's order and the top's subtree is one stretch of it, so such
- * a block between the top's own first and last blocks is inside it. */
+ * or sits in one, a run of it inside (the bold lede after a picture, or
+ * before the first <p>) is given to the box around the top.  Blocks come
+ * in the document's order and the top's subtree is one stretch of it,
+ * so such a block between the top's own first and last blocks is inside
+ * it.  The block just before the first is the lede opening the inline
+ * wrapper when it is a sentence (a dateline or byline there is not). */
 static bool
 loose_in_top(const rd *r, size_t b, size_t top)
 {
-	return pith_doc_block(r->d, b)->kind == PITH_BLOCK_PARA &&
-	    r->bfirst[top] != PITH_NONE && b > r->bfirst[top] && b < r->blast[top] &&
-	    inside(r, top, pith_doc_block(r->d, b)->node);
+	size_t n = pith_doc_block(r->d, b)->node;
+
+	if (pith_doc_block(r->d, b)->kind != PITH_BLOCK_PARA || r->bfirst[top] == PITH_NONE ||
+	    !inside(r, top, n))
+		return false;
+	if (b > r->bfirst[top] && b < r->blast[top])
+		return true;
+	if (b + 1 != r->bfirst[top] || !r->bsentence[b])
+		return false;
+	for (size_t a = top; a != n; a = pith_doc_node(r->d, a)->parent)
+		if (!doc_tag_block(tag(r, a)))
+			return true;
+	return false;
 }
 
 /* One pass with flags f; returns the kept text length. */
