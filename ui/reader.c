@@ -502,6 +502,9 @@ relayout(reader *r, size_t anchor)
 		if (rc != 0)
 			message(r, 1, rc < 0 ? "out of memory: the page is shown in part" :
 			    "stopped: the page is laid out in part (Ctrl-L lays it out whole)");
+		else if (r->lay.cut)
+			message(r, 1, "the page is too long: its first %zu lines are shown",
+			    r->lay.nlines);
 		r->max_hscroll = 0;
 		for (size_t i = 0; i < r->lay.nlines; i++)
 			if ((r->lay.lines[i].flags & LAYOUT_CLIP) &&

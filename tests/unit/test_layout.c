@@ -454,6 +454,45 @@ test_table_bound(void **state)
 	free(html);
 }
 
+/* A layout stops at options.max_lines, and says so (cut), with the
+ * lines before the same as the whole layout's; a block of many lines is
+ * cut as it is wrapped. */
+static void
+test_max_lines(void **state)
+{
+	char *html = repeat_page("<html><body><h1>Lines</h1><p>Some words before a block "
+	    "of many lines.</p><pre>", "x\n", "</pre><p>After.</p></body></html>", 5000);
+	pith_doc *doc;
+	pith_article *art;
+	pith_error err;
+	layout whole, part;
+
+	(void)state;
+	assert_int_equal(pith_doc_parse(html, strlen(html), NULL, &doc, &err), PITH_OK);
+	assert_int_equal(pith_extract(doc, NULL, NULL, &art, &err), PITH_OK);
+	for (int ov = 0; ov < 2; ov++) {
+		layout_options o = { .width = 80, .overlay = ov };
+
+		assert_int_equal(layout_article(&whole, art, &o), 0);
+		assert_false(whole.cut);
+		assert_true(whole.nlines > 5000);
+		o.max_lines = 1000;
+		assert_int_equal(layout_article(&part, art, &o), 0);
+		assert_true(part.cut);
+		assert_int_equal(part.nlines, 1000);
+		for (size_t k = 0; k < part.nlines; k++) {
+			char a[4096];
+
+			assert_string_equal(strcpy(a, line_text(&part, k)), line_text(&whole, k));
+		}
+		layout_free(&part);
+		layout_free(&whole);
+	}
+	pith_article_free(art);
+	pith_doc_free(doc);
+	free(html);
+}
+
 /* An options.stop that counts its calls and says stop at the call
  * numbered *stop_at (never when 0). */
 typedef struct {
@@ -770,6 +809,7 @@ main(void)
 		cmocka_unit_test(test_linear),
 		cmocka_unit_test(test_stop),
 		cmocka_unit_test(test_table_bound),
+		cmocka_unit_test(test_max_lines),
 		cmocka_unit_test(test_search),
 		cmocka_unit_test(test_overlay),
 		cmocka_unit_test(test_overlay_rows),

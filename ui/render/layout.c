@@ -264,6 +264,7 @@ typedef struct {
 	size_t work;           /* steps done, for options.stop */
 	size_t hint;           /* where the last piece_from ended */
 	layout_grid *grid;     /* what the tables' grids have taken */
+	size_t max_lines;      /* 0: no bound */
 } builder;
 
 /* Steps of work between two calls of options.stop: a step is a line or
@@ -273,7 +274,7 @@ enum { STOP_EVERY = 1024 };
 static int
 halted(const layout *l)
 {
-	return l->oom || l->stopped;
+	return l->oom || l->stopped || l->cut;
 }
 
 /* n more steps done; options.stop is asked when they pass a multiple of
@@ -333,6 +334,10 @@ new_line(builder *bd, size_t block, unsigned flags)
 	layout *l = bd->l;
 	layout_line *ln;
 
+	if (bd->max_lines > 0 && l->nlines >= bd->max_lines) {
+		l->cut = 1;
+		return NULL;
+	}
 	if (array_grow(&l->lines, &l->caplines, l->nlines + 1, sizeof *l->lines) != 0) {
 		l->oom = 1;
 		return NULL;
@@ -543,6 +548,27 @@ copy_justified(builder *bd, const dstr *d, size_t from, size_t to, int extra)
 	}
 }
 
+/* The bytes of d that make no more lines than the layout has left
+ * (each '\n' ends one): a block of a million empty lines is not wrapped
+ * whole for the few shown. */
+static size_t
+emit_len(const builder *bd, const dstr *d)
+{
+	size_t left, at = 0;
+
+	if (bd->max_lines == 0)
+		return d->len;
+	left = bd->max_lines > bd->l->nlines ? bd->max_lines - bd->l->nlines : 0;
+	for (size_t k = 0; k <= left; k++) {
+		const char *nl = at < d->len ? memchr(d->buf + at, '\n', d->len - at) : NULL;
+
+		if (nl == NULL)
+			return d->len;
+		at = (size_t)(nl - d->buf) + 1;
+	}
+	return at;
+}
+
 /* Wrap the display string into lines of block b: the first with prefix
  * first, the others with cont. */
 static void
@@ -552,11 +578,11 @@ emit(builder *bd, const dstr *d, size_t b, const prefix *first,
 	int clip = (how & EMIT_CLIP) != 0, head = !(how & EMIT_CONT);
 	int avail = bd->measure - first->width;
 	wrap_line *wl = NULL;
-	size_t nwl = 0;
+	size_t nwl = 0, len = emit_len(bd, d);
 
 	if (avail < 1)
 		avail = 1;
-	if (d->len > 0 && wrap_lines(d->buf, d->len, clip ? 0 : avail, &wl, &nwl) != 0) {
+	if (len > 0 && wrap_lines(d->buf, len, clip ? 0 : avail, &wl, &nwl) != 0) {
 		bd->l->oom = 1;
 		return;
 	}
@@ -1633,7 +1659,7 @@ layout_article(layout *l, const pith_article *a, const layout_options *o)
 {
 	layout_grid grid = {0};
 	builder bd = { .l = l, .o = o, .a = a, .d = pith_article_doc(a), .link = -1,
-	    .grid = &grid };
+	    .grid = &grid, .max_lines = o->max_lines > 0 ? o->max_lines : LAYOUT_MAX_LINES };
 	size_t nitems = 0, nkept = 0, k = 0, prev_b = PITH_NONE;
 	pith_span *kept = NULL;
 	item *items = NULL;

@@ -86,7 +86,13 @@ typedef struct {
 	 * (lines, table cells): nonzero stops it there.  NULL: never. */
 	int (*stop)(void *ctx);
 	void *stop_ctx;
+	size_t max_lines;      /* at most this many lines (0: LAYOUT_MAX_LINES) */
 } layout_options;
+
+/* Lines enough for fifteen times War and Peace at 80 columns; a page of
+ * a million empty lines (2 MB) would otherwise take 100 bytes a byte
+ * to lay out, twice that in the overlay. */
+#define LAYOUT_MAX_LINES ((size_t)1 << 20)
 
 typedef struct {
 	char *text;
@@ -100,6 +106,7 @@ typedef struct {
 	int width;             /* columns the lines are laid out in (with gutter) */
 	int oom;               /* an allocation failed: the layout is partial */
 	int stopped;           /* options.stop stopped it: partial too */
+	int cut;               /* it reached options.max_lines: partial */
 } layout;
 
 /* Lay out article a (the spans it kept, or with options.overlay every
