@@ -1,7 +1,8 @@
 # tests/e2e/reader-stop.sh - a key stops a long layout: q quits at once,
 # not after it; Esc shows what was laid out, and Ctrl-L lays out the rest;
 # a resize during a layout is laid out after it; the answer to a question
-# is not taken for a key that stops a layout (tests/tmux.sh drives it).
+# is not taken for a key that stops a layout; a layout ends at its most
+# lines, and says so (tests/tmux.sh drives it).
 . tests/lib.sh
 . tests/tmux.sh
 
@@ -89,3 +90,14 @@ check "the end of the page is there" "the very last line"
 keys q
 check "q leaves the overlay" "article"
 quits "q after Ctrl-L"
+
+# ---- More lines than a layout takes (LAYOUT_MAX_LINES, 2^20): the first
+# ones are shown, and the message line says so.
+python3 -c 'import sys; sys.stdout.write("<html><head><title>Lines</title></head><body><h1>Lines</h1><p>Some words of a paragraph to start the page.</p><pre>" + "x\n" * 1100000 + "the very last line</pre></body></html>")' >"$T/many.html"
+start 80 24 "$T/many.html"
+check "a page of 1,100,000 lines: the first 2^20, and a message says so" \
+    "the page is too long: its first 1048576 lines are shown"
+keys G
+check "G: the last line laid out" "100%"
+check_not "the page's end is not laid out" "the very last line"
+quits "q after it"
