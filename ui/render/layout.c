@@ -1220,8 +1220,9 @@ typedef struct {
  * for 19 bytes of page (a 3 MB page laid out to 1.6 GB).  A layout's
  * grids may take GRID_SLACK bytes, and GRID_GROWTH more a byte of their
  * text, each cell counted as at least GRID_CELL (its <td>): GRID_MAX in
- * all.  A table past that is laid out a row a line. */
-enum { GRID_GROWTH = 32, GRID_CELL = 4, GRID_SLACK = 1 << 20, GRID_MAX = 64 << 20 };
+ * all, room for a 50 MB table of real rows (a 20 MB one takes 94 MB).
+ * A table past that is laid out a row a line. */
+enum { GRID_GROWTH = 32, GRID_CELL = 4, GRID_SLACK = 1 << 20, GRID_MAX = 256 << 20 };
 
 /* What one line of a grid costs beyond its text: a column's bar and
  * the segments it makes. */
