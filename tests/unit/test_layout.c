@@ -372,6 +372,17 @@ test_linear(void **state)
 	}
 }
 
+/* The first n lines of a partial layout are the whole one's. */
+static void
+same_lines(const layout *part, const layout *whole, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		char a[4096];
+
+		assert_string_equal(strcpy(a, line_text(part, k)), line_text(whole, k));
+	}
+}
+
 /* A page of `tables` tables, each a first row of 256 cells whose last
  * reaches down every row, over `rows` rows of one cell: on a grid each
  * row would draw the whole width (3 KB for 19 bytes of page). */
@@ -480,11 +491,7 @@ test_max_lines(void **state)
 		assert_int_equal(layout_article(&part, art, &o), 0);
 		assert_true(part.cut);
 		assert_int_equal(part.nlines, 1000);
-		for (size_t k = 0; k < part.nlines; k++) {
-			char a[4096];
-
-			assert_string_equal(strcpy(a, line_text(&part, k)), line_text(&whole, k));
-		}
+		same_lines(&part, &whole, part.nlines);
 		layout_free(&part);
 		layout_free(&whole);
 	}
@@ -585,11 +592,7 @@ test_stop(void **state)
 			assert_int_equal(s.calls, s.stop_at);
 			assert_true(part.stopped);
 			assert_true(part.nlines > 0 && part.nlines < whole.nlines);
-			for (size_t k = 0; k + 1 < part.nlines; k++) {
-				char a[4096];
-
-				assert_string_equal(strcpy(a, line_text(&part, k)), line_text(&whole, k));
-			}
+			same_lines(&part, &whole, part.nlines - 1);
 			layout_free(&part);
 			layout_free(&whole);
 		}
