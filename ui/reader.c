@@ -2056,6 +2056,7 @@ reader_run(const reader_options *o, diag *d)
 {
 	reader *r = calloc(1, sizeof *r);
 	char err[256];
+	const char *pause = getenv("PITH_TEST_LAYOUT_PAUSE");
 	int idle = 0, rc;
 
 	if (r == NULL)
@@ -2064,8 +2065,8 @@ reader_run(const reader_options *o, diag *d)
 	r->sel = -1;
 	r->number = -1;
 	r->pending = DK_NONE;
-	if (getenv("PITH_TEST_LAYOUT_PAUSE") != NULL)
-		r->pause_ms = strtol(getenv("PITH_TEST_LAYOUT_PAUSE"), NULL, 10);
+	if (pause != NULL)
+		r->pause_ms = strtol(pause, NULL, 10);
 	r->measure = o->width < 0 ? 80 : o->width;
 	r->params = o->params != NULL ? pith_params_dup(o->params) : pith_params_new();
 	if (r->params == NULL) {
