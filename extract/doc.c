@@ -73,6 +73,8 @@ typedef struct {
 	size_t unassigned; /* first tag token not yet given to a block */
 	char *brk;
 	size_t brkcap;
+	char *fix;          /* a string of gumbo's mended to UTF-8 */
+	size_t fixcap;
 	bool title_done, base_done, canon_done, oom;
 	/* An image inside a line waits for what follows it to say where it
 	 * stands (image_place); tight: one was just placed, nothing since. */
@@ -181,6 +183,52 @@ static const char *
 attr(GumboNode *g, const char *name)
 {
 	return node_attr(g, name);
+}
+
+/* s[0..*n) as UTF-8: s itself, nearly always, else a copy in b->fix
+ * (NUL-terminated, *n its length) where each byte that starts no
+ * character is U+FFFD.  Gumbo decodes a numeric reference too large for
+ * its counter (&#8211666...;) as a lone byte, not U+FFFD.  NULL when
+ * out of memory. */
+static const char *
+mend_utf8(builder *b, const char *s, size_t *n)
+{
+	const uint8_t *u = (const uint8_t *)s;
+	size_t k = 0;
+
+	if (s == NULL || u8_check(u, *n) == NULL)
+		return s;
+	if (!grow(&b->fix, &b->fixcap, 3 * *n + 1, 1)) {
+		b->oom = true;
+		return NULL;
+	}
+	for (size_t i = 0; i < *n; ) {
+		ucs4_t uc;
+		int m = u8_mbtoucr(&uc, u + i, *n - i);
+
+		if (m > 0) {
+			memcpy(b->fix + k, s + i, (size_t)m);
+			k += (size_t)m;
+			i += (size_t)m;
+		} else {
+			memcpy(b->fix + k, "\xef\xbf\xbd", 3);
+			k += 3;
+			i++;
+		}
+	}
+	b->fix[k] = '\0';
+	*n = k;
+	return b->fix;
+}
+
+/* An attribute's value as UTF-8 (mend_utf8), or NULL. */
+static const char *
+attr_utf8(builder *b, GumboNode *g, const char *name)
+{
+	const char *v = attr(g, name);
+	size_t n = v != NULL ? strlen(v) : 0;
+
+	return mend_utf8(b, v, &n);
 }
 
 /* The lower-case name of an element gumbo does not know. */
@@ -803,7 +851,11 @@ title_take(builder *b, GumboNode *g)
 
 		if (c->type != GUMBO_NODE_TEXT && c->type != GUMBO_NODE_WHITESPACE)
 			continue;
-		for (s = (const unsigned char *)c->v.text.text; *s; s++) {
+		size_t n = strlen(c->v.text.text);
+
+		if ((s = (const unsigned char *)mend_utf8(b, c->v.text.text, &n)) == NULL)
+			break;
+		for (; *s; s++) {
 			size_t k;
 
 			if (is_space(*s)) {
@@ -877,7 +929,7 @@ image(builder *b, GumboNode *g)
 {
 	pith_doc *d = b->doc;
 	char where[2048], *u;
-	const char *src = image_src(g, where, sizeof where), *alt = attr(g, "alt");
+	const char *src = image_src(g, where, sizeof where), *alt = attr_utf8(b, g, "alt");
 	pith_block *last = d->nblocks ? &d->blocks[d->nblocks - 1] : NULL, *blk;
 	int w = int_attr(g, "width", 100), h = int_attr(g, "height", 100);
 
@@ -943,7 +995,7 @@ image_inline(builder *b, GumboNode *g)
 {
 	pith_doc *d = b->doc;
 	char where[2048], *u = NULL, *t;
-	const char *src = image_src(g, where, sizeof where), *alt = attr(g, "alt");
+	const char *src = image_src(g, where, sizeof where), *alt = attr_utf8(b, g, "alt");
 	size_t k = 0;
 
 	/* The second walk keeps tokens only: where images stand is known. */
@@ -1374,10 +1426,14 @@ walk(builder *b, GumboNode *root)
 			break;
 		case GUMBO_NODE_TEXT:
 		case GUMBO_NODE_WHITESPACE:
-		case GUMBO_NODE_CDATA:
-			add_text(b, n->v.text.text, strlen(n->v.text.text),
-			    b->depth ? b->stack[b->depth - 1].node : PITH_NONE);
+		case GUMBO_NODE_CDATA: {
+			size_t len = strlen(n->v.text.text);
+			const char *t = mend_utf8(b, n->v.text.text, &len);
+
+			if (t != NULL)
+				add_text(b, t, len, b->depth ? b->stack[b->depth - 1].node : PITH_NONE);
 			break;
+		}
 		default:
 			break;
 		}
@@ -1443,9 +1499,11 @@ builder_run(builder *b, GumboOutput *g)
 	block_end(b);
 	free(b->stack);
 	free(b->brk);
+	free(b->fix);
 	url_base_free(&b->base);
 	b->stack = NULL;
 	b->brk = NULL;
+	b->fix = NULL;
 	return !b->oom;
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <unistr.h>
 #include "internal.h"
 
 const char *
@@ -284,7 +285,9 @@ str_clean(arena *a, const char *s, size_t n, size_t max)
 	if ((t = malloc(cap + 1)) == NULL)
 		return NULL;
 	while (i < n) {
-		size_t k, m = 1;
+		size_t k, m;
+		ucs4_t uc;
+		int len;
 
 		if (u[i] == ' ' || u[i] == '\t' || u[i] == '\n' || u[i] == '\r' ||
 		    u[i] == '\f') {
@@ -296,16 +299,14 @@ str_clean(arena *a, const char *s, size_t n, size_t max)
 			i += k;
 			continue;
 		}
-		/* Whole characters only: a lead byte and its continuation
-		 * bytes, kept or cut together. */
-		if (u[i] >= 0xc0)
-			m = u[i] >= 0xf0 ? 4 : u[i] >= 0xe0 ? 3 : 2;
-		for (k = 1; k < m && i + k < n && (u[i + k] & 0xc0) == 0x80; k++)
-			;
-		if (k < m) {
-			i += k;     /* a broken sequence: leave it out */
+		/* Whole characters only: a broken sequence is left out, and
+		 * so is a lone byte of one, as gumbo makes of a reference
+		 * too large for its counter (&#8211666...;). */
+		if ((len = u8_mbtoucr(&uc, u + i, n - i)) < 0) {
+			i++;
 			continue;
 		}
+		m = (size_t)len;
 		if (o + (space ? 1 : 0) + m > cap)
 			break;
 		if (space)

@@ -110,6 +110,30 @@ test_controls_stripped(void **state)
 	pith_doc_free(d);
 }
 
+/* A numeric reference too large for gumbo's counter comes out of gumbo
+ * as a lone byte; text and alt text are UTF-8 all the same, U+FFFD in
+ * its place. */
+static void
+test_huge_reference(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<p>a &#821166666666666666666666666666666666; b "
+	    "<img src=x.jpg alt=\"c &#8211666666666666666666666666; d\"> e</p>"
+	    "<pre>f &#82116666666666666666666666666666; g</pre>");
+
+#define R "\xef\xbf\xbd"
+	const pith_image *img;
+	size_t n;
+
+	assert_string_equal(block(d, 0)->text, "a " R " b e");
+	img = pith_doc_images(d, 0, &n);
+	assert_int_equal(n, 1);
+	assert_string_equal(img[0].alt, "c " R " d");
+	assert_string_equal(block(d, 1)->text, "f " R " g");
+#undef R
+	pith_doc_free(d);
+}
+
 static void
 test_pre_verbatim(void **state)
 {
@@ -818,6 +842,7 @@ main(void)
 		cmocka_unit_test(test_space_between_links_is_plain),
 		cmocka_unit_test(test_dropped_elements),
 		cmocka_unit_test(test_controls_stripped),
+		cmocka_unit_test(test_huge_reference),
 		cmocka_unit_test(test_pre_verbatim),
 		cmocka_unit_test(test_headings_quotes_captions_rules),
 		cmocka_unit_test(test_images),

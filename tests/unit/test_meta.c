@@ -586,6 +586,9 @@ test_str_clean(void **state)
 		{ "cut at 3", in, 3, "a b" },
 		{ "cut inside a character", "\xc3\xa9\xc3\xa9\xc3\xa9", 5, "\xc3\xa9\xc3\xa9" },
 		{ "a broken last character", "ab\xe2\x82", 100, "ab" },
+		{ "a lone continuation byte (gumbo's &#8211666...;)", "a \xaa b", 100, "a b" },
+		{ "a surrogate and a code point past U+10FFFF", "a\xed\xa0\x80\xf4\x90\x80\x80" "b",
+		  100, "ab" },
 		{ "only space", " \n ", 100, "" },
 	};
 	static const struct {
