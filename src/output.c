@@ -233,14 +233,13 @@ write_article(const pith_article *a, format f, int width, unsigned text_flags,
 	pith_error err = {0};
 	int rc = 0;
 	hyphenator *hy = NULL;
-	layout_tables tables = { .width = width };
 
 	/* Text has its tables on the reader's grid; JSON's are data, a row
 	 * a line with its cells apart by tabs. */
 	if ((f == FORMAT_MARKDOWN ? pith_article_markdown(a, &body, &len, &err) :
 	    f == FORMAT_HTML ? pith_article_html(a, &body, &len, &err) :
-	    f == FORMAT_TEXT ? pith_article_text_tables(a, text_flags & ~(unsigned)OUTPUT_HYPHENATE,
-	    layout_table_text, &tables, &body, &len, &err) :
+	    f == FORMAT_TEXT ? layout_article_text(a, text_flags & ~(unsigned)OUTPUT_HYPHENATE,
+	    width, &body, &len, &err) :
 	    pith_article_text(a, text_flags & ~(unsigned)OUTPUT_HYPHENATE, &body, &len,
 	    &err)) != PITH_OK)
 		return diag_fail(d, "%s", err.msg);

@@ -139,14 +139,12 @@ save_render(const pith_article *a, int markdown, int width, const hyphenator *hy
 	size_t blen = 0;
 	pith_error err;
 	util_buf b = {0};
-	layout_tables tables = { .width = width };
 
 	*out = NULL;
 	*len = 0;
 	layout_date(m != NULL ? m->published : NULL, date, sizeof date);
 	if ((markdown ? pith_article_markdown(a, &body, &blen, &err) :
-	    pith_article_text_tables(a, flags, layout_table_text, &tables, &body, &blen,
-	    &err)) != PITH_OK)
+	    layout_article_text(a, flags, width, &body, &blen, &err)) != PITH_OK)
 		return -1;
 	if (markdown) {
 		meta_line(&b, "# ", title, "\n\n");

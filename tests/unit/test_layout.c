@@ -446,12 +446,7 @@ test_table_bound(void **state)
 	html = wide_grids(40, 40, &n);
 	assert_int_equal(pith_doc_parse(html, n, NULL, &doc, &err), PITH_OK);
 	assert_int_equal(pith_extract(doc, NULL, NULL, &art, &err), PITH_OK);
-	{
-		layout_tables tb = { .width = 80 };
-
-		assert_int_equal(pith_article_text_tables(art, 0, layout_table_text, &tb,
-		    &text, &len, &err), PITH_OK);
-	}
+	assert_int_equal(layout_article_text(art, 0, 80, &text, &len, &err), PITH_OK);
 	print_message("# %zu bytes of page as %zu bytes of text\n", n, len);
 	assert_true(len < 8 * n);
 	assert_non_null(strstr(text, "too large for its grid"));

@@ -247,6 +247,19 @@ ds_deco(dstr *d, const char *s, unsigned elem, int link)
 
 /* --------------------------------------------------------- builder */
 
+/* What a layout's tables have taken on their grids, and may take
+ * (table): a page's grids stay within a bound in proportion to their
+ * text.  Zeroed before the first table. */
+typedef struct {
+	size_t granted, spent;
+} layout_grid;
+
+/* The context of table_text: the columns and the page's grids so far. */
+typedef struct {
+	int width;
+	layout_grid grid;
+} layout_tables;
+
 typedef struct {
 	layout *l;
 	const layout_options *o;
@@ -1147,13 +1160,20 @@ col_widths(const dstr *rows, const cell *cells, size_t nc, int *w, size_t ncol, 
 	return 0;
 }
 
+/* What stands between a table's columns, on its grid or a row a line. */
+static const char *
+col_sep(const builder *bd)
+{
+	return bd->o->ascii ? " | " : " \xe2\x94\x82 ";
+}
+
 /* One screen line of table row r: each column's cell's next line,
  * padded to the column, the columns apart by a bar. */
 static void
 table_line(builder *bd, const dstr *rows, cell *cells, const int *occ, size_t last,
            const int *w)
 {
-	const char *sep = bd->o->ascii ? " | " : " \xe2\x94\x82 ";
+	const char *sep = col_sep(bd);
 
 	for (size_t x = 0; x <= last; ) {
 		cell *cl = occ[x] >= 0 ? &cells[occ[x]] : NULL;
@@ -1293,7 +1313,7 @@ grid_rows(builder *bd, table_t *t, int draw, size_t limit)
 static void
 linear_rows(builder *bd, table_t *t)
 {
-	const char *sep = bd->o->ascii ? " | " : " \xe2\x94\x82 ";
+	const char *sep = col_sep(bd);
 	dstr d = {0};
 	prefix first, cont;
 
@@ -1712,9 +1732,12 @@ out:
 	return l->oom ? -1 : l->stopped;
 }
 
-int
-layout_table_text(void *tables, const pith_article *a, size_t first, size_t n,
-                  unsigned flags, size_t *links, char **out, size_t *len)
+/* A table as text (a pith_table_fn): the rows of spans [first, first +
+ * n) of a laid out as the reader lays them; its links numbered with
+ * PITH_TEXT_LINKS. */
+static int
+table_text(void *tables, const pith_article *a, size_t first, size_t n,
+           unsigned flags, size_t *links, char **out, size_t *len)
 {
 	/* As wide as they are: wider than any table's text. */
 	enum { WIDE = 1 << 20 };
@@ -1762,6 +1785,15 @@ layout_table_text(void *tables, const pith_article *a, size_t first, size_t n,
 	layout_free(&l);
 	free(items);
 	return t != NULL ? 0 : -1;
+}
+
+pith_code
+layout_article_text(const pith_article *a, unsigned flags, int width, char **out,
+                    size_t *len, pith_error *err)
+{
+	layout_tables tables = { .width = width };
+
+	return pith_article_text_tables(a, flags, table_text, &tables, out, len, err);
 }
 
 /* A line of text with a key: the words wrap under their own column, or,

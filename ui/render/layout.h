@@ -115,26 +115,12 @@ typedef struct {
  * lines so far are kept, and layout_free frees them). */
 int layout_article(layout *l, const pith_article *a, const layout_options *o);
 
-/* What a layout's tables have taken on their grids, and may take: a
- * page's grids stay within a bound in proportion to their text (a table
- * past it is laid out a row a line).  Zeroed before the first table. */
-typedef struct {
-	size_t granted, spent;
-} layout_grid;
-
-/* The context of layout_table_text: the columns (0: as wide as the
- * tables are) and the page's grids so far. */
-typedef struct {
-	int width;
-	layout_grid grid;
-} layout_tables;
-
-/* A table as text (a pith_table_fn for pith_article_text_tables): the
- * rows of spans [first, first + n) of a laid out as the reader lays
- * them, on their grid at tables->width columns, without styles; its
- * links numbered with PITH_TEXT_LINKS. */
-int layout_table_text(void *tables, const pith_article *a, size_t first, size_t n,
-                      unsigned flags, size_t *links, char **out, size_t *len);
+/* Article a as text (pith_article_text_tables with flags), its tables
+ * laid out as the reader lays them, on their grid at width columns (0:
+ * as wide as they are), without styles, the page's grids within one
+ * bound (a table past it a row a line). */
+pith_code layout_article_text(const pith_article *a, unsigned flags, int width,
+                              char **out, size_t *len, pith_error *err);
 
 /* Lay out plain text (help): lines starting with a non-space are
  * headings; in others, the words before the last run of two spaces
