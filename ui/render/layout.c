@@ -137,10 +137,13 @@ layout_escape(const char *s, size_t n, char *out, size_t size)
 /* ------------------------------------------------- display strings */
 
 typedef struct {
-	size_t off, len;       /* bytes of the string */
+	uint32_t off, len;     /* bytes of the string (LAYOUT_MAX_TEXT) */
 	unsigned char elem, attr, content;
 	int link;
 } piece;
+
+_Static_assert(sizeof(piece) == 16 && sizeof(layout_seg) == 16,
+    "a piece and a segment take 16 bytes (LAYOUT_MAX_TEXT)");
 
 typedef struct {
 	char *buf;
@@ -181,7 +184,7 @@ ds_piece(dstr *d, unsigned elem, unsigned attr, int content, int link)
 		return NULL;
 	}
 	p = &d->p[d->np++];
-	*p = (piece){ d->len, 0, (unsigned char)elem, (unsigned char)attr,
+	*p = (piece){ (uint32_t)d->len, 0, (unsigned char)elem, (unsigned char)attr,
 	    (unsigned char)content, link };
 	return p;
 }
@@ -189,13 +192,14 @@ ds_piece(dstr *d, unsigned elem, unsigned attr, int content, int link)
 static void
 ds_bytes(dstr *d, piece *p, const void *s, size_t n)
 {
-	if (p == NULL || array_grow(&d->buf, &d->cap, d->len + n + 1, 1) != 0) {
+	if (p == NULL || n >= LAYOUT_MAX_TEXT - d->len ||
+	    array_grow(&d->buf, &d->cap, d->len + n + 1, 1) != 0) {
 		d->oom = 1;
 		return;
 	}
 	memcpy(d->buf + d->len, s, n);
 	d->len += n;
-	p->len += n;
+	p->len += (uint32_t)n;
 }
 
 /* Page text, made safe on the way in.  In code blocks a tab becomes
@@ -373,7 +377,8 @@ add_seg(builder *bd, const char *s, size_t n, unsigned elem, unsigned attr,
 
 	if (n == 0)
 		return;
-	if (array_grow(&l->text, &l->captext, l->ntext + n + 1, 1) != 0) {
+	if (n >= LAYOUT_MAX_TEXT - l->ntext ||
+	    array_grow(&l->text, &l->captext, l->ntext + n + 1, 1) != 0) {
 		l->oom = 1;
 		return;
 	}
@@ -385,7 +390,7 @@ add_seg(builder *bd, const char *s, size_t n, unsigned elem, unsigned attr,
 	if (sg != NULL && sg->elem == elem && sg->attr == attr &&
 	    sg->content == content && sg->link == link &&
 	    sg->off + sg->len == l->ntext) {
-		sg->len += n;
+		sg->len += (uint32_t)n;
 		l->ntext += n;
 		l->text[l->ntext] = '\0';
 		return;
@@ -394,7 +399,7 @@ add_seg(builder *bd, const char *s, size_t n, unsigned elem, unsigned attr,
 		l->oom = 1;
 		return;
 	}
-	l->segs[l->nsegs++] = (layout_seg){ l->ntext, n, (unsigned char)elem,
+	l->segs[l->nsegs++] = (layout_seg){ (uint32_t)l->ntext, (uint32_t)n, (unsigned char)elem,
 	    (unsigned char)attr, (unsigned char)content, link };
 	l->ntext += n;
 	l->text[l->ntext] = '\0';

@@ -20,6 +20,7 @@
 #define PITH_LAYOUT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "hyphenate.h"
 #include "pith.h"
 #include "theme.h"
@@ -29,8 +30,14 @@
 /* Inline attributes a segment adds to its element's. */
 enum { LAYOUT_EMPH = 1, LAYOUT_STRONG = 2 };
 
+/* A layout's text stays under 4 GB, so that a segment takes 16 bytes,
+ * not 24: a paragraph of styled runs makes a segment of every 3 bytes
+ * of its text, and memory first touched is most of a long layout's
+ * time.  Past it the layout is partial, as out of memory. */
+#define LAYOUT_MAX_TEXT ((size_t)UINT32_MAX)
+
 typedef struct {
-	size_t off, len;       /* bytes of layout.text */
+	uint32_t off, len;     /* bytes of layout.text */
 	unsigned char elem;    /* a theme_elem */
 	unsigned char attr;    /* LAYOUT_EMPH, LAYOUT_STRONG */
 	unsigned char content; /* page text (searched); 0: decoration */
