@@ -495,10 +495,11 @@ relayout(reader *r, size_t anchor)
 	    r->lay.stopped) {
 		int rc = 0;
 
-		layout_free(&r->lay);
 		r->laid = o;
 		if (r->art != NULL)
 			rc = layout_article(&r->lay, r->art, &o);
+		else
+			layout_free(&r->lay);
 		if (rc != 0)
 			message(r, 1, rc < 0 ? "out of memory: the page is shown in part" :
 			    "stopped: the page is laid out in part (Ctrl-L lays it out whole)");

@@ -25,7 +25,7 @@ fail(const char *why)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	layout l;
+	layout l = {0};
 	bidi_line_view v = {0};
 	const layout_line *ln;
 	unsigned flags;

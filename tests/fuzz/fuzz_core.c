@@ -154,7 +154,7 @@ check_json(const char *s, size_t n)
 static void
 check_layout(const pith_article *a, int width, int overlay)
 {
-	layout l;
+	layout l = {0};
 	layout_options o = { .width = width, .overlay = overlay, .numbers = 1 };
 
 	memset(&l, 0, sizeof l);

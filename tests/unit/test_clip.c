@@ -111,7 +111,7 @@ test_linklist(void **state)
 		{ "https://example.com/a/very/long/address/that/wraps/over/lines.html", NULL, 2 },
 		{ "nav.html", "/pages/nav.html", 3 },
 	};
-	layout l;
+	layout l = {0};
 	char line[256];
 
 	(void)state;

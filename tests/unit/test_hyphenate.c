@@ -171,7 +171,7 @@ test_layout(void **state)
 	pith_doc *doc;
 	pith_article *art;
 	pith_error err;
-	layout l;
+	layout l = {0};
 	char first[256];
 	int n;
 

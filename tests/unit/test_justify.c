@@ -82,7 +82,7 @@ static void
 test_widths(void **state)
 {
 	doc d;
-	layout plain, just;
+	layout plain = {0}, just = {0};
 	char a[512], b[512], sa[512], sb[512];
 	int full = 0;
 
@@ -128,7 +128,7 @@ static void
 test_search(void **state)
 {
 	doc d;
-	layout l;
+	layout l = {0};
 	layout_hit *hits;
 	size_t nhits, nmatch;
 
@@ -148,7 +148,7 @@ static void
 test_rtl(void **state)
 {
 	doc d;
-	layout l;
+	layout l = {0};
 	char v[512];
 	size_t rtl = 0;
 

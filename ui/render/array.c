@@ -25,3 +25,20 @@ array_grow(void *pp, size_t *cap, size_t need, size_t size)
 	*cap = n;
 	return 0;
 }
+
+void
+array_trim(void *pp, size_t *cap, size_t n, size_t size)
+{
+	void **p = pp, *q;
+
+	if (*cap <= 2 * n + 16)
+		return;
+	if (n == 0) {
+		free(*p);
+		*p = NULL;
+		*cap = 0;
+	} else if ((q = realloc(*p, n * size)) != NULL) {
+		*p = q;
+		*cap = n;
+	}
+}

@@ -12,4 +12,8 @@
  * 0, or -1 when out of memory (the array as it was). */
 int array_grow(void *pp, size_t *cap, size_t need, size_t size);
 
+/* Give back what *pp holds beyond n elements when that is more than
+ * n again (memory kept from a bigger use before); never fails. */
+void array_trim(void *pp, size_t *cap, size_t n, size_t size);
+
 #endif

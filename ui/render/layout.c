@@ -1691,7 +1691,11 @@ layout_article(layout *l, const pith_article *a, const layout_options *o)
 	item *items = NULL;
 	const pith_block *prev = NULL;
 
-	memset(l, 0, sizeof *l);
+	/* Laid out again, the arrays are kept: a resize of a 20 MB page
+	 * took 150 MB of fresh memory, half its time. */
+	*l = (layout){ .text = l->text, .captext = l->captext, .segs = l->segs,
+	    .capsegs = l->capsegs, .lines = l->lines, .caplines = l->caplines,
+	    .links = l->links, .caplinks = l->caplinks };
 	bd.measure = o->width > 0 ? o->width : 80;
 	l->width = bd.measure + (o->overlay ? OVERLAY_GUTTER : 0);
 	if (o->overlay) {
@@ -1730,6 +1734,11 @@ layout_article(layout *l, const pith_article *a, const layout_options *o)
 		}
 	}
 out:
+	/* What a bigger layout before (another page, the overlay) left. */
+	array_trim(&l->text, &l->captext, l->ntext + (l->ntext > 0), 1);
+	array_trim(&l->segs, &l->capsegs, l->nsegs, sizeof *l->segs);
+	array_trim(&l->lines, &l->caplines, l->nlines, sizeof *l->lines);
+	array_trim(&l->links, &l->caplinks, l->nlinks, sizeof *l->links);
 	ds_free(&bd.ds);
 	free(items);
 	free(kept);

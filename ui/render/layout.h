@@ -117,7 +117,9 @@ typedef struct {
 } layout;
 
 /* Lay out article a (the spans it kept, or with options.overlay every
- * block of its document).  l must be zeroed or freed before.  Returns
+ * block of its document).  l must be zeroed, or hold a layout before,
+ * whose memory is used again (a resize faulted in a 20 MB page's 150 MB
+ * afresh).  Returns
  * 0, -1 when out of memory, or 1 when options.stop stopped it (the
  * lines so far are kept, and layout_free frees them). */
 int layout_article(layout *l, const pith_article *a, const layout_options *o);
