@@ -77,6 +77,9 @@ enum { META_BOX = 800 };
  * whose items average this much or more is prose, whatever it links. */
 enum { TEASER_LEN = 350, PROSE_ITEM = 40 };
 
+/* A list more link than this is a link list (a menu, related stories). */
+#define LINK_LIST 0.6
+
 typedef struct {
 	const pith_doc *d;
 	size_t nn, nb;
@@ -85,6 +88,7 @@ typedef struct {
 	unsigned char *flags;   /* N_* per node */
 	double *len, *link;     /* weighted text, and of it in links */
 	double *plen;           /* text of paragraph-like blocks */
+	double *llen;           /* text in lists (<ul>, <ol>) */
 	int *commas;
 	int *kids;              /* element children */
 	int *prose_kids;        /* of them, those with text under half link */
@@ -534,6 +538,7 @@ prepare(rd *r)
 	r->len = calloc(nn + 1, sizeof *r->len);
 	r->link = calloc(nn + 1, sizeof *r->link);
 	r->plen = calloc(nn + 1, sizeof *r->plen);
+	r->llen = calloc(nn + 1, sizeof *r->llen);
 	r->commas = calloc(nn + 1, sizeof *r->commas);
 	r->kids = calloc(nn + 1, sizeof *r->kids);
 	r->prose_kids = calloc(nn + 1, sizeof *r->prose_kids);
@@ -548,7 +553,7 @@ prepare(rd *r)
 	r->keep = calloc(nb + 1, 1);
 	r->why = calloc(nb + 1, sizeof *r->why);
 	if (!r->cls || !r->weight || !r->flags || !r->len || !r->link ||
-	    !r->plen || !r->commas || !r->kids || !r->prose_kids || !r->nblk || !r->bfirst || !r->blast || !r->score || !r->blen ||
+	    !r->plen || !r->llen || !r->commas || !r->kids || !r->prose_kids || !r->nblk || !r->bfirst || !r->blast || !r->score || !r->blen ||
 	    !r->blink || !r->bcommas || !r->bsentence || !r->keep || !r->why)
 		return PITH_ENOMEM;
 	for (size_t n = 0; n < nn; n++)
@@ -603,6 +608,8 @@ prepare(rd *r)
 		r->len[p] += r->len[n];
 		r->link[p] += r->link[n];
 		r->plen[p] += r->plen[n];
+		r->llen[p] += tag(r, n) == GUMBO_TAG_UL || tag(r, n) == GUMBO_TAG_OL ?
+		    r->len[n] : r->llen[n];
 		r->commas[p] += r->commas[n];
 		r->nblk[p] += r->nblk[n];
 		/* n's sums are whole: its subtree comes after it. */
@@ -1024,7 +1031,7 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		    "dropped: boilerplate name '%.40s'", names(r, n));
 	bool prose = prose_list(r, n);
 
-	if ((t == GUMBO_TAG_UL || t == GUMBO_TAG_OL) && ld > 0.6 && !prose)
+	if ((t == GUMBO_TAG_UL || t == GUMBO_TAG_OL) && ld > LINK_LIST && !prose)
 		return reason(r, "dropped: link list", "dropped: link list, links %.2f", ld);
 	if (!(f & F_CLEAN) || (r->flags[n] & N_DATA) || n == top)
 		return NULL;
@@ -1039,7 +1046,16 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		 * (a menu in the story's div) go one by one, not with them. */
 		if (r->plen[n] >= 0.7 * ptotal)
 			return NULL;
-		if (!prose && r->commas[n] < 10 && ((w < 25 && ld > 0.2) || ld > 0.5))
+		/* A list, or a box that is nearly all lists (Readability.js's
+		 * isList), goes for its links only as a link list would:
+		 * its items (a round-up, steps, specs) link as they go. */
+		bool list = t == GUMBO_TAG_UL || t == GUMBO_TAG_OL || r->llen[n] > 0.9 * r->len[n];
+
+		if (prose || r->commas[n] >= 10)
+			return NULL;
+		if (list && ld > LINK_LIST)
+			return reason(r, "dropped: link list", "dropped: link list, links %.2f", ld);
+		if (!list && ((w < 25 && ld > 0.2) || ld > 0.5))
 			return reason(r, "dropped: link density",
 			    "dropped: link density %.2f (weight %d)", ld, w);
 	}
@@ -1496,6 +1512,7 @@ rd_free(rd *r)
 	free(r->len);
 	free(r->link);
 	free(r->plen);
+	free(r->llen);
 	free(r->commas);
 	free(r->kids);
 	free(r->prose_kids);

@@ -315,6 +315,34 @@ test_labels(void **state)
 	extracted_free(&r);
 }
 
+/* A list goes for its links only as a link list would: steps that link
+ * a tool or a page as they go stay, in a box of their own or bare, while
+ * a box of bare links to other stories still goes. */
+static void
+test_list_links(void **state)
+{
+	(void)state;
+	extracted r = extract_page(
+	    "<article>" PROSE("Intro.") "<div><ul>"
+	    "<li>Sift the flour with <a href=/salt>sea salt</a></li>"
+	    "<li>Rub in the <a href=/butter>cold butter</a></li>"
+	    "<li>Stir in the <a href=/buttermilk>buttermilk</a></li>"
+	    "<li>Bake for twenty minutes</li></ul></div>"
+	    "<ol><li>Cool on a <a href=/rack>wire rack</a></li>"
+	    "<li>Serve warm with jam</li></ol>" PROSE("Outro.")
+	    "<div><ul><li><a href=/s1>Another scone recipe</a></li>"
+	    "<li><a href=/s2>Ten breads to try</a> now</li></ul></div>"
+	    PROSE("End.") "</article>", "readability", NULL);
+
+	assert_int_equal(r.rc, PITH_OK);
+	assert_non_null(strstr(r.text, "Rub in the cold butter"));
+	assert_non_null(strstr(r.text, "Bake for twenty minutes"));
+	assert_non_null(strstr(r.text, "Cool on a wire rack"));
+	assert_null(strstr(r.text, "Another scone recipe"));
+	assert_non_null(strstr(reason_of(&r, "Ten breads"), "dropped: link list"));
+	extracted_free(&r);
+}
+
 int
 main(void)
 {
@@ -334,6 +362,7 @@ main(void)
 		cmocka_unit_test(test_auto_index_page),
 		cmocka_unit_test(test_readability_keeps_structure),
 		cmocka_unit_test(test_labels),
+		cmocka_unit_test(test_list_links),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
