@@ -14,10 +14,9 @@
  * each is printed as "name value" lines (seconds, or a count).  With -l,
  * only the stages up to the first layout and one more at the same width
  * (the others print -1): for bench.py's series of generated pages, the
- * layouts' processor times by size (first_screen_cpu, again_cpu), the
- * part of them in pith's own code (first_user, again_user: the rest is
- * the kernel's, mostly giving the layout fresh memory) and the pages of
- * memory each first touched (first_faults, again_faults).  With -W,
+ * layouts' processor times by size (first_screen_cpu, again_cpu) and
+ * the pages of memory each first touched (first_faults, again_faults),
+ * whose cost is most of the rest: the kernel's.  With -W,
  * memory is warmed before the first layout (warm below).
  */
 #include <stdio.h>
@@ -53,20 +52,14 @@ cpu_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* What one layout cost the process: its processor seconds in pith's
- * own code and the pages of memory it first touched. */
-typedef struct {
-	double user, faults;
-} usage;
-
-static usage
-usage_now(void)
+/* The pages of memory the process has first touched so far. */
+static double
+faults_now(void)
 {
 	struct rusage ru;
 
 	getrusage(RUSAGE_SELF, &ru);
-	return (usage){ (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6,
-	    (double)ru.ru_minflt + (double)ru.ru_majflt };
+	return (double)ru.ru_minflt + (double)ru.ru_majflt;
 }
 
 /* Touch and free 8 bytes a byte of the page, so that the first layout
@@ -90,14 +83,12 @@ warm(size_t bytes)
 }
 
 /* One layout of a at width w; its seconds, and its lines in *nlines;
- * its processor seconds in *cpu, and its part of them in user code
- * and the pages it touched in *u. */
+ * its processor seconds in *cpu and the pages it touched in *faults. */
 static double
-lay(layout *l, const pith_article *a, int w, size_t *nlines, double *cpu, usage *u)
+lay(layout *l, const pith_article *a, int w, size_t *nlines, double *cpu, double *faults)
 {
 	layout_options o = { .width = w, .numbers = 1 };
-	usage u0 = usage_now();
-	double c = cpu_now(), t = now();
+	double f = faults_now(), c = cpu_now(), t = now();
 
 	if (layout_article(l, a, &o) != 0) {
 		fputs("bench_reader: out of memory\n", stderr);
@@ -105,9 +96,7 @@ lay(layout *l, const pith_article *a, int w, size_t *nlines, double *cpu, usage 
 	}
 	t = now() - t;
 	*cpu = cpu_now() - c;
-	*u = usage_now();
-	u->user -= u0.user;
-	u->faults -= u0.faults;
+	*faults = faults_now() - f;
 	*nlines = l->nlines;
 	return t;
 }
@@ -118,9 +107,7 @@ main(int argc, char **argv)
 	int rounds = 3, width = 80, only_first = 0, warm_first = 0, ch;
 	double t_read = -1, t_charset = -1, t_parse = -1, t_extract = -1,
 	    t_first = -1, t_full = -1, t_narrow = -1, t_wide = -1, t_dump = -1,
-	    c_first = -1, c_again = -1, u_first = -1, u_again = -1, f_first = -1,
-	    f_again = -1, c;
-	usage u;
+	    c_first = -1, c_again = -1, f_first = -1, f_again = -1, c, u;
 	FILE *devnull = fopen("/dev/null", "w");
 	size_t bytes = 0, text = 0, lines = 0, n;
 
@@ -180,13 +167,11 @@ main(int argc, char **argv)
 		 * draw line 0 (today the whole article). */
 		keep_min(&t_first, lay(&l, art, width, &lines, &c, &u));
 		keep_min(&c_first, c);
-		keep_min(&u_first, u.user);
-		keep_min(&f_first, u.faults);
+		keep_min(&f_first, u);
 		if (only_first) {
 			lay(&l, art, width, &n, &c, &u);
 			keep_min(&c_again, c);
-			keep_min(&u_again, u.user);
-			keep_min(&f_again, u.faults);
+			keep_min(&f_again, u);
 		} else {
 			keep_min(&t_full, lay(&l, art, width, &lines, &c, &u));
 			keep_min(&t_narrow, lay(&l, art, width - 20, &n, &c, &u));
@@ -214,8 +199,7 @@ main(int argc, char **argv)
 	    t_charset, t_parse, t_extract);
 	printf("first_screen %.6f\nfirst_screen_cpu %.6f\nagain_cpu %.6f\nlayout_full %.6f\nrelayout_narrow %.6f\n"
 	    "relayout_back %.6f\ndump %.6f\n", t_first, c_first, c_again, t_full, t_narrow, t_wide, t_dump);
-	printf("first_user %.6f\nagain_user %.6f\nfirst_faults %.0f\nagain_faults %.0f\n",
-	    u_first, u_again, f_first, f_again);
+	printf("first_faults %.0f\nagain_faults %.0f\n", f_first, f_again);
 	fclose(devnull);
 	return 0;
 }
