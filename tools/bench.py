@@ -330,7 +330,7 @@ def layout_series(say, reader, tmp):
         "back, as a small page's layout is by the parse before it.  A kernel with free page "
         "reporting (a Firecracker or other virtio guest's `page_reporting`) gives memory "
         "free for 2 s back to the host, and each page of it costs a host page fault when "
-        "touched again: about 10 us on the machine of docs/performance.md, ten times a "
+        "touched again: about 10 us on the machine of docs/performance.md, eight times a "
         "warm page.  The 20 MB page's parse takes about 2 s, so without the warming its "
         "first layout is timed on the host's faults, not on its own work.  The last table "
         "shows the 20 MB pages without the warming, and the pages of memory each first "
