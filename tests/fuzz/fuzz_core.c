@@ -155,9 +155,13 @@ static void
 check_layout(const pith_article *a, int width, int overlay)
 {
 	layout l = {0};
-	layout_options o = { .width = width, .overlay = overlay, .numbers = 1 };
+	layout_options o = { .width = width + 17, .overlay = !overlay, .numbers = 1 };
 
-	memset(&l, 0, sizeof l);
+	/* Laid out first as the other view at another width: the checked
+	 * layout reuses (and trims) its arrays, as the reader's resize does. */
+	layout_article(&l, a, &o);
+	o.width = width;
+	o.overlay = overlay;
 	if (layout_article(&l, a, &o) == 0) {
 		for (size_t i = 0; i < l.nsegs; i++) {
 			const layout_seg *g = &l.segs[i];
