@@ -32,8 +32,9 @@ enum { LAYOUT_EMPH = 1, LAYOUT_STRONG = 2 };
 
 /* A layout's text stays under 4 GB, so that a segment takes 16 bytes,
  * not 24: a paragraph of styled runs makes a segment of every 3 bytes
- * of its text, and memory first touched is most of a long layout's
- * time.  Past it the layout is partial, as out of memory. */
+ * of its text, and memory is much of a long layout's time (a host may
+ * take 10 us to give a page).  Past it the layout is partial, as out
+ * of memory. */
 #define LAYOUT_MAX_TEXT ((size_t)UINT32_MAX)
 
 typedef struct {
