@@ -370,74 +370,32 @@ md_url(md *m, const char *u)
 	buf_putc(&m->out, '>');
 }
 
-/* Run i of blk clipped to s..e, as [*rs, *re); false when empty. */
-static bool
-clip(const pith_block *blk, size_t i, size_t s, size_t e, size_t *rs, size_t *re)
-{
-	const pith_run *r = &blk->runs[i];
+/* A walk through one span of a block: the run that holds the next
+ * byte, and the images still to come. */
+typedef struct {
+	const pith_block *blk;
+	size_t i;
+	const pith_image *v;
+	size_t k, n;
+} md_walk;
 
-	*rs = r->start > s ? r->start : s;
-	*re = r->start + r->len < e ? r->start + r->len : e;
-	return *rs < *re;
+/* The run holding byte at (runs tile the text, and bytes come in order). */
+static const pith_run *
+run_at(md_walk *w, size_t at)
+{
+	while (w->i < w->blk->nruns &&
+	    w->blk->runs[w->i].start + w->blk->runs[w->i].len <= at)
+		w->i++;
+	return w->i < w->blk->nruns ? &w->blk->runs[w->i] : NULL;
 }
 
-/* Inline content of blk's bytes s..e.  A link spans all its runs, and
- * white space at its edges goes outside the brackets. */
+/* An image inside a line: ![alt](src), or its alt text when it has no
+ * address; its white space before it unless told not to. */
 static void
-md_part(md *m, const pith_block *blk, size_t s, size_t e, bool line_start)
+md_image(md *m, const pith_image *g, bool space)
 {
-	size_t i = 0, j, rs, re;
-
-	while (i < blk->nruns) {
-		const char *href = blk->runs[i].href;
-		size_t from, to, lead, trail;
-
-		if (!clip(blk, i, s, e, &rs, &re)) {
-			i++;
-			continue;
-		}
-		for (j = i + 1; j < blk->nruns && blk->runs[j].href == href &&
-		    href != NULL; j++)
-			;
-		/* The link's bytes from..to, less white space at the edges. */
-		from = rs;
-		if (j - 1 > i)
-			(void)clip(blk, j - 1, s, e, &rs, &re);
-		to = re;
-		for (lead = from; lead < to && is_blank(blk->text[lead]); lead++)
-			;
-		for (trail = to; trail > lead && is_blank(blk->text[trail - 1]); trail--)
-			;
-		if (href == NULL || lead == trail) {
-			md_piece(m, blk->text + from, to - from,
-			    href ? blk->runs[i].style & ~PITH_STYLE_LINK : blk->runs[i].style,
-			    line_start);
-			line_start = false;
-			i = href ? j : i + 1;
-			continue;
-		}
-		md_escaped(m, blk->text + from, lead - from, false);
-		buf_putc(&m->out, '[');
-		for (size_t k = i; k < j; k++)
-			if (clip(blk, k, lead, trail, &rs, &re))
-				md_piece(m, blk->text + rs, re - rs, blk->runs[k].style, false);
-		buf_puts(&m->out, "](");
-		md_url(m, href);
-		buf_putc(&m->out, ')');
-		md_escaped(m, blk->text + trail, to - trail, false);
-		line_start = false;
-		i = j;
-	}
-}
-
-/* An image inside a line: ![alt](src), in its link when it has one. */
-static void
-md_image(md *m, const pith_image *g)
-{
-	if (g->space)
+	if (g->space && space)
 		buf_putc(&m->out, ' ');
-	if (g->href != NULL)
-		buf_putc(&m->out, '[');
 	if (g->src != NULL)
 		buf_puts(&m->out, "![");
 	md_escaped(m, g->alt, strlen(g->alt), false);
@@ -446,30 +404,124 @@ md_image(md *m, const pith_image *g)
 		md_url(m, g->src);
 		buf_putc(&m->out, ')');
 	}
-	if (g->href != NULL) {
-		buf_puts(&m->out, "](");
-		md_url(m, g->href);
-		buf_putc(&m->out, ')');
+}
+
+/* Bytes from..to run by run in their styles, with the images up to
+ * v[kend) standing among them (at `to` too); the first without its
+ * white space unless space. */
+static void
+md_span(md *m, md_walk *w, size_t from, size_t to, size_t kend,
+        bool line_start, bool space)
+{
+	for (size_t at = from;; w->k++) {
+		size_t stop = w->k < kend && w->v[w->k].at < to ? w->v[w->k].at : to;
+
+		while (at < stop) {
+			const pith_run *r = run_at(w, at);
+			size_t re = r != NULL && r->start + r->len < stop ? r->start + r->len : stop;
+
+			md_piece(m, w->blk->text + at, re - at, r != NULL ? r->style : 0,
+			    line_start);
+			line_start = false;
+			at = re;
+		}
+		if (w->k >= kend)
+			return;
+		md_image(m, &w->v[w->k], space);
+		line_start = false;
+		space = true;
 	}
 }
 
+static bool
+blank(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!is_blank(s[i]))
+			return false;
+	return true;
+}
+
+/* Where the stretch of one link (href; NULL: of none) from byte at
+ * ends, before e: its runs, and the images in it, up to v[*kend). */
+static size_t
+stretch_end(md_walk *w, size_t at, size_t e, const char *href, size_t *kend)
+{
+	size_t k = w->k, i = w->i;
+
+	for (;;) {
+		const pith_run *r;
+		size_t stop;
+
+		if (k < w->n && w->v[k].at == at) {
+			if (w->v[k].href != href)
+				break;
+			k++;
+			continue;
+		}
+		if (at >= e || (r = run_at(w, at)) == NULL)
+			break;
+		stop = r->start + r->len < e ? r->start + r->len : e;
+		stop = k < w->n && w->v[k].at < stop ? w->v[k].at : stop;
+		/* White space between an image and the words of its link
+		 * is the link's, though the page put it outside. */
+		if (r->href != href && (href == NULL || !blank(w->blk->text + at, stop - at) ||
+		    !((k < w->n && w->v[k].at == stop && w->v[k].href == href) ||
+		    (stop < e && (r = run_at(w, stop)) != NULL && r->href == href))))
+			break;
+		at = stop;
+	}
+	w->i = i;
+	*kend = k;
+	return at;
+}
+
 /* Inline content of bytes s..e of block b, with the images standing in
- * it (those at s stand before it). */
+ * it (those at s stand before it).  A link spans all its runs and the
+ * images in it (one link, not one each), and white space at its edges
+ * goes outside the brackets. */
 static void
 md_inline(md *m, size_t b, size_t s, size_t e)
 {
-	const pith_block *blk = pith_doc_block(m->doc, b);
-	size_t n, from = s;
-	const pith_image *v = pith_doc_images(m->doc, b, &n);
+	md_walk w = { .blk = pith_doc_block(m->doc, b) };
+	size_t at = s;
 
-	for (size_t k = 0; k < n; k++) {
-		if (v[k].at <= s || v[k].at > e)
+	w.v = pith_doc_images(m->doc, b, &w.n);
+	while (w.k < w.n && w.v[w.k].at <= s)
+		w.k++;
+	while (at < e || (w.k < w.n && w.v[w.k].at <= e)) {
+		const pith_run *r = w.k < w.n && w.v[w.k].at == at ? NULL : run_at(&w, at);
+		const char *href = r != NULL ? r->href : w.k < w.n && w.v[w.k].at == at ?
+		    w.v[w.k].href : NULL;
+		size_t kend, to = stretch_end(&w, at, e, href, &kend), lead = at, trail = to;
+		const pith_image *first = w.k < kend ? &w.v[w.k] : NULL;
+
+		if (to == at && kend == w.k)
+			break;      /* bytes past the runs: none in a well-formed block */
+		/* The link's text, less white space at its edges (an image
+		 * is never white space). */
+		while (lead < to && is_blank(w.blk->text[lead]) &&
+		    (first == NULL || first->at > lead))
+			lead++;
+		while (trail > lead && is_blank(w.blk->text[trail - 1]) &&
+		    (kend == w.k || w.v[kend - 1].at < trail))
+			trail--;
+		if (href == NULL || (lead == trail && kend == w.k)) {
+			md_span(m, &w, at, to, kend, at == s, true);
+			at = to;
 			continue;
-		md_part(m, blk, from, v[k].at, from == s);
-		md_image(m, &v[k]);
-		from = v[k].at;
+		}
+		md_escaped(m, w.blk->text + at, lead - at, false);
+		if (first != NULL && first->at == lead && first->space)
+			buf_putc(&m->out, ' ');
+		buf_putc(&m->out, '[');
+		md_span(m, &w, lead, trail, kend, false, first == NULL || first->at > lead);
+		buf_puts(&m->out, "](");
+		md_url(m, href);
+		buf_putc(&m->out, ')');
+		md_escaped(m, w.blk->text + trail, to - trail, false);
+		at = to;
 	}
-	md_part(m, blk, from, e, from == s);
 }
 
 static size_t

@@ -539,11 +539,49 @@ test_images_inline(void **state)
 	assert_int_equal(pith_article_markdown(r.a, &out, &len, &err), PITH_OK);
 	assert_string_equal(out, "A fox ![red fox](<https://e.com/f.jpg>) ran, a "
 	    "![A](<https://e.com/a.png>) ![B](<https://e.com/b.png>) bee, "
-	    "[see](<https://e.com/l>) [![dog](<https://e.com/g.jpg>)](<https://e.com/l>) and "
+	    "[see ![dog](<https://e.com/g.jpg>)](<https://e.com/l>) and "
 	    "[![cat](<https://e.com/m.jpg>)](<https://e.com/m>) here "
 	    "![end](<https://e.com/e.jpg>)\n");
 	free(out);
 	extracted_free(&r);
+}
+
+/* In Markdown a link holding an image and words is one link, as its
+ * number is one in text: the image stands where the page put it, the
+ * white space at the link's edges goes outside the brackets (a space
+ * the page put between the image and the words stays inside). */
+static void
+test_markdown_image_links(void **state)
+{
+	static const struct { const char *in, *out; } cases[] = {
+		{ "See <a href=/u><img src=i.png alt=owl> the owl</a> fly",
+		  "See [![owl](<https://e.com/i.png>) the owl](<https://e.com/u>) fly" },
+		{ "See <a href=/u>an <img src=i.png alt=elk> elk</a> run",
+		  "See [an ![elk](<https://e.com/i.png>) elk](<https://e.com/u>) run" },
+		{ "See <a href=/u> the bat <img src=i.png alt=bat> </a> go",
+		  "See [the bat ![bat](<https://e.com/i.png>)](<https://e.com/u>) go" },
+		{ "See <a href=/u>one</a> <a href=/v><img src=i.png alt=two></a> <i>three</i>",
+		  "See [one](<https://e.com/u>) [![two](<https://e.com/i.png>)](<https://e.com/v>) *three*" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char html[512], want[512], *out;
+		size_t len;
+		pith_error err = {0};
+		extracted r;
+
+		snprintf(html, sizeof html, "<article><p>A paragraph before, long enough to "
+		    "be kept with the one after it.</p><p>%s.</p></article>", cases[i].in);
+		snprintf(want, sizeof want, "A paragraph before, long enough to be kept with "
+		    "the one after it.\n\n%s.\n", cases[i].out);
+		r = extract_page_url(html, "https://e.com/", "readability", NULL);
+		assert_int_equal(r.rc, PITH_OK);
+		assert_int_equal(pith_article_markdown(r.a, &out, &len, &err), PITH_OK);
+		assert_string_equal(out, want);
+		free(out);
+		extracted_free(&r);
+	}
 }
 
 /* A table writer that says what it was given. */
@@ -645,6 +683,7 @@ int main(void)
 		cmocka_unit_test(test_control_chars_never_output),
 		cmocka_unit_test(test_links_numbered),
 		cmocka_unit_test(test_images_inline),
+		cmocka_unit_test(test_markdown_image_links),
 		cmocka_unit_test(test_text_tables),
 	};
 
