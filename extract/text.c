@@ -414,7 +414,8 @@ md_span(md *m, md_walk *w, size_t from, size_t to, size_t kend,
         bool line_start, bool space)
 {
 	for (size_t at = from;; w->k++) {
-		size_t stop = w->k < kend && w->v[w->k].at < to ? w->v[w->k].at : to;
+		const pith_image *g = w->v != NULL && w->k < kend ? &w->v[w->k] : NULL;
+		size_t stop = g != NULL && g->at < to ? g->at : to;
 
 		while (at < stop) {
 			const pith_run *r = run_at(w, at);
@@ -425,9 +426,9 @@ md_span(md *m, md_walk *w, size_t from, size_t to, size_t kend,
 			line_start = false;
 			at = re;
 		}
-		if (w->k >= kend)
+		if (g == NULL)
 			return;
-		md_image(m, &w->v[w->k], space);
+		md_image(m, g, space);
 		line_start = false;
 		space = true;
 	}
@@ -494,7 +495,8 @@ md_inline(md *m, size_t b, size_t s, size_t e)
 		const char *href = r != NULL ? r->href : w.k < w.n && w.v[w.k].at == at ?
 		    w.v[w.k].href : NULL;
 		size_t kend, to = stretch_end(&w, at, e, href, &kend), lead = at, trail = to;
-		const pith_image *first = w.k < kend ? &w.v[w.k] : NULL;
+		const pith_image *first = w.v != NULL && w.k < kend ? &w.v[w.k] : NULL,
+		    *last = first != NULL ? &w.v[kend - 1] : NULL;
 
 		if (to == at && kend == w.k)
 			break;      /* bytes past the runs: none in a well-formed block */
@@ -504,7 +506,7 @@ md_inline(md *m, size_t b, size_t s, size_t e)
 		    (first == NULL || first->at > lead))
 			lead++;
 		while (trail > lead && is_blank(w.blk->text[trail - 1]) &&
-		    (kend == w.k || w.v[kend - 1].at < trail))
+		    (last == NULL || last->at < trail))
 			trail--;
 		if (href == NULL || (lead == trail && kend == w.k)) {
 			md_span(m, &w, at, to, kend, at == s, true);
