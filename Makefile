@@ -117,11 +117,13 @@ coverage:
 	python3 tools/coverage.py build/cov $(COVERAGE_FLOOR) || st=1; exit $$st
 
 # Extraction quality of every algorithm (tools/bench-quality.py): CORPUS=DIR...
-# (default the ../shared corpora), ALGO=NAME..., OUT=docs/evaluation.md writes the report.
+# (default the ../shared corpora), ALGO=NAME..., OUT=docs/evaluation.md writes the report;
+# AUDIT=NAME charges the truth an algorithm dropped to its rules (default auto; AUDIT= none).
+AUDIT ?= auto
 .PHONY: bench-quality
 bench-quality: pith
 	python3 tools/bench-quality.py $(foreach c,$(CORPUS),--corpus $(c)) \
-	    $(foreach a,$(ALGO),-a $(a)) $(if $(OUT),--out $(OUT))
+	    $(foreach a,$(ALGO),-a $(a)) $(if $(AUDIT),--audit $(AUDIT)) $(if $(OUT),--out $(OUT))
 
 # Speed (tools/bench.py): pith's stages against gumbo alone, -j 2 against
 # -j 1, a process per page, memory, the reader (tools/bench_reader.c) and

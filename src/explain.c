@@ -3,11 +3,15 @@
  * text.  The rows come from ui/overlay.c, the same ones the reader's
  * debug overlay shows in its gutter.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <jansson.h>
 #include "explain.h"
 #include "layout.h"
+#include "output.h"
 #include "overlay.h"
+#include "pith_debug.h"
 #include "tokens.h"
 #include "wrap.h"
 
@@ -104,4 +108,56 @@ explain_print(const pith_article *a, int tokens, int width, FILE *out)
 	overlay_free(&ov);
 	free(text);
 	return 0;
+}
+
+/* One block's row as data: its text whole, as -f json keeps a page's. */
+static json_t *
+json_block(const overlay *ov, size_t b)
+{
+	static const char *const kept[] = { "dropped", "kept", "partly" };
+	const pith_block *blk = pith_doc_block(pith_article_doc(ov->a), b);
+	const double *score = pith_article_block_scores(ov->a);
+	char kind[8], *text;
+	overlay_row r;
+	json_t *o;
+
+	overlay_row_block(ov, b, &r);
+	if ((text = strndup(blk->text, blk->len)) == NULL)
+		return NULL;
+	o = json_pack("{s:s, s:s, s:o, s:o, s:o}",
+	    "kind", overlay_kind(blk, kind),
+	    "kept", kept[r.kept >= 0 && r.kept <= 2 ? r.kept : 0],
+	    "score", score != NULL && isfinite(score[b]) ? json_real(score[b]) : json_null(),
+	    "reason", output_jstr(r.reason),
+	    "text", output_jstr(text));
+	free(text);
+	return o;
+}
+
+int
+explain_json(const pith_article *a, FILE *out)
+{
+	const pith_doc *d = pith_article_doc(a);
+	json_t *o = NULL, *blocks = NULL;
+	char sum[256];
+	overlay ov;
+	int rc = -1;
+
+	if (overlay_init(&ov, a, 0) != 0)
+		return -1;
+	overlay_summary(&ov, sum, sizeof sum);
+	if ((blocks = json_array()) == NULL)
+		goto done;
+	for (size_t b = 0; b < pith_doc_nblocks(d); b++)
+		if (json_array_append_new(blocks, json_block(&ov, b)) != 0)
+			goto done;
+	o = json_pack("{s:o, s:o, s:O}", "algorithm", output_jstr(pith_article_algorithm(a)),
+	    "summary", output_jstr(sum), "blocks", blocks);
+	if (o != NULL && json_dumpf(o, out, JSON_COMPACT | JSON_REAL_PRECISION(6)) == 0 && fputc('\n', out) != EOF)
+		rc = 0;
+done:
+	json_decref(o);
+	json_decref(blocks);
+	overlay_free(&ov);
+	return rc;
 }

@@ -13,5 +13,11 @@
  * their scores, the running sum's sparkline and the span's ends, or
  * readability's candidates.  Returns 0, or -1 when out of memory. */
 int explain_print(const pith_article *a, int tokens, int width, FILE *out);
+/* The same rows as one JSON object on a line: {"algorithm", "summary",
+ * "blocks": [{"kind", "kept": "kept" | "dropped" | "partly", "score"
+ * (null where the algorithm gives none), "reason" (null where none),
+ * "text": the block's whole text}]}, one per block in page order.
+ * Returns 0, or -1 when out of memory or out cannot be written. */
+int explain_json(const pith_article *a, FILE *out);
 
 #endif

@@ -14,6 +14,15 @@ dragnet-dev and l3s-gn1-dev): shingle F1, P and R, and the F1 of each half
 of the pages (even and odd positions in id order), the split on which a
 threshold is fitted and checked.
 
+With --audit ALGO, also where ALGO's recall goes: `pith --explain -f json`
+on every page gives each block's fate and the rule that decided it; the
+truth's shingles found in a dropped block are charged to that rule.  Per
+corpus, each rule's share of the truth (averaged over pages, as the
+benchmark's recall is), on how many pages it dropped truth, and the other
+shingles it removed: the rules that cost recall, and what loosening one
+would let in.  Shingles across two blocks, and truth the page does not
+hold, are charged to no rule.
+
 Corpus layouts (found by looking at DIR):
   pages        DIR/ID.html.gz (or ID.html) and DIR/truth.json mapping
                ID -> {"articleBody": text, "url": address}; the url, when
@@ -30,13 +39,16 @@ scored, 1 when the scorer failed, 2 on a usage or set-up error.
 
 usage: tools/bench-quality.py [--corpus DIR]... [--article NAME]... [-a ALGO]...
            [--pith PATH] [--jobs N] [--timeout S] [--score PATH]
-           [--peers FILE | --no-peers] [--per-doc] [--no-hybrid] [--out FILE]
+           [--peers FILE | --no-peers] [--per-doc] [--no-hybrid] [--audit ALGO]
+           [--out FILE]
 """
 import argparse
 import datetime
 import gzip
+import importlib.util
 import json
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -204,19 +216,22 @@ def first_line(b, arg):
     return s[:160]
 
 
+def page_input(page):
+    """(pith's arguments after the options, its stdin bytes or None)."""
+    if page.gz:
+        with gzip.open(page.path, 'rb') as f:
+            return ['-'], f.read()
+    return [page.path], None
+
+
 def run_page(pith, algo, page, timeout):
     """(text, failure reason or None) of one page."""
     cmd = [pith, '-d', '-f', 'json', '-a', algo]
     if page.url:
         cmd += ['-u', page.url]
     try:
-        if page.gz:
-            with gzip.open(page.path, 'rb') as f:
-                data = f.read()
-            cmd.append('-')
-        else:
-            data = None
-            cmd.append(page.path)
+        arg, data = page_input(page)
+        cmd += arg
     except (OSError, EOFError, gzip.BadGzipFile) as e:
         return '', f'unreadable page: {e}'
     try:
@@ -289,7 +304,7 @@ def halves(r):
 def macro_rows(results, names):
     """Per pith algorithm: F1 per article corpus, and the macro means of F1,
     P, R and of each half's F1 over those corpora."""
-    chosen = [(c, rows) for c, rows, _, _ in results if c.name in names]
+    chosen = [(r[0], r[1]) for r in results if r[0].name in names]
     if not chosen:
         return [], []
     out = []
@@ -464,6 +479,88 @@ def hybrid_section(pith, paths):
     return md
 
 
+# ------------------------------------------------------------------ audit
+def explain_page(pith, algo, page, timeout):
+    """The blocks of `pith --explain -f json` on a page, or None."""
+    cmd = [pith, '--explain', '-f', 'json', '-a', algo] + (['-u', page.url] if page.url else [])
+    try:
+        arg, data = page_input(page)
+        p = subprocess.run(cmd + arg, input=data, capture_output=True, timeout=timeout,
+                           stdin=subprocess.DEVNULL if data is None else None, env=PITH_ENV)
+        return json.loads(p.stdout.decode('utf-8'))['blocks']
+    except (OSError, EOFError, gzip.BadGzipFile, subprocess.TimeoutExpired,
+            ValueError, KeyError, TypeError):
+        return None
+
+
+def rule_of(reason):
+    """A reason without the names and numbers of its page: "dropped:
+    outside div#main.story" is the rule "dropped: outside"."""
+    if not reason:
+        return '(no reason: outside a token span, or nothing kept)'
+    words = []
+    for w in reason.split():
+        if re.search(r"[0-9'\"#.(=]", w):
+            break
+        words.append(w)
+        if w in ('outside', 'in'):
+            break
+    return ' '.join(words).rstrip(',')
+
+
+def audit_corpus(c, args, algo, analyse):
+    """[(rule, recall share, pages, truth shingles, other shingles)], the
+    rules that dropped truth first, and the pages that could not be read."""
+    with ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        pages = list(ex.map(lambda pg: explain_page(args.pith, algo, pg, args.timeout), c.pages))
+    rules, unread = {}, 0
+    for pg, blocks in zip(c.pages, pages):
+        if blocks is None:
+            unread += 1
+            continue
+        truth = analyse(c.truth.get(pg.id, ''))[1]
+        total = sum(truth.values())
+        for b in blocks:
+            if b.get('kept') != 'dropped' or not b.get('text'):
+                continue
+            sh = analyse(b['text'])[1]
+            good = sum(min(n, truth[k]) for k, n in sh.items())
+            r = rules.setdefault(rule_of(b.get('reason')), [0.0, set(), 0, 0])
+            r[0] += good / total if total else 0
+            if good:
+                r[1].add(pg.id)
+            r[2] += good
+            r[3] += sum(sh.values()) - good
+    n = max(1, len(c.pages) - unread)
+    out = [(k, v[0] / n, len(v[1]), v[2], v[3]) for k, v in rules.items()]
+    out.sort(key=lambda x: (-x[1], -x[4]))
+    return out, unread
+
+
+def audit_lines(rows, md, limit=12):
+    head = ['rule', 'recall lost', 'pages', 'truth shingles', 'other shingles']
+    body = [[f'`{r[0]}`' if md else r[0], f'{r[1]:.4f}', str(r[2]), str(r[3]), str(r[4])]
+            for r in rows[:limit]]
+    if md:
+        return (['| ' + ' | '.join(head) + ' |', '| --- | ---: | ---: | ---: | ---: |']
+                + ['| ' + ' | '.join(b) + ' |' for b in body])
+    w = [max(len(x[k]) for x in [head] + body) for k in range(len(head))]
+    return ['  '.join(c.ljust(w[k]) if k == 0 else c.rjust(w[k]) for k, c in enumerate(x))
+            for x in [head] + body]
+
+
+def load_analyse(score_py):
+    """score.py's tokeniser (tokens, Counter of shingles), so that the
+    audit counts shingles exactly as the benchmark does."""
+    spec = importlib.util.spec_from_file_location('pith_score', score_py)
+    mod = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(mod)
+        return mod.analyse
+    except (OSError, SyntaxError, AttributeError) as e:
+        raise SetupError(f'{show_path(score_py)}: no analyse() to count shingles with ({e})')
+
+
 def cpus():
     try:
         return len(os.sched_getaffinity(0))
@@ -507,6 +604,8 @@ def parse_args(argv):
     g.add_argument('--no-peers', action='store_true', help='no peers\' rows')
     ap.add_argument('--per-doc', action='store_true', help='also print each page\'s shingle F1 per algorithm')
     ap.add_argument('--out', metavar='FILE', help='also write the report as Markdown to FILE')
+    ap.add_argument('--audit', metavar='ALGO',
+                    help='also charge the truth ALGO dropped to the rules that dropped it (pith --explain -f json)')
     ap.add_argument('--no-hybrid', action='store_true',
                     help='leave out the hybrid\'s cross-validation (`pith train` over every corpus)')
     args = ap.parse_args(argv)
@@ -538,6 +637,9 @@ def main(argv):
     if unknown:
         raise SetupError(f'unknown algorithm {", ".join(unknown)}; pith lists {", ".join(listed)}')
     algos = list(dict.fromkeys(algos))
+    if args.audit and args.audit not in listed:
+        raise SetupError(f'unknown algorithm {args.audit} to audit; pith lists {", ".join(listed)}')
+    analyse = load_analyse(args.score) if args.audit else None
     peers = None if args.no_peers else load_peers(args.peers or DEFAULT_PEERS, bool(args.peers))
 
     git = git_state()
@@ -551,8 +653,9 @@ def main(argv):
         results = []
         for c in corpora:
             rows, fails, peer_note = bench_corpus(c, args, algos, tmp, peers)
-            results.append((c, rows, fails, peer_note))
-    if args.peers and not any(note for _, _, _, note in results):
+            audit = audit_corpus(c, args, args.audit, analyse) if args.audit else None
+            results.append((c, rows, fails, peer_note, audit))
+    if args.peers and not any(r[3] for r in results):
         say(f'{show_path(args.peers)}: covers none of the corpora\'s pages; no peers\' rows')
 
     md = [
@@ -575,9 +678,9 @@ def main(argv):
         '*failures* are pages where pith exited non-zero (including 1, "no article found"),',
         'died or timed out, scored as empty text; *wall* is the time pith took over the corpus.',
     ]
-    if any(note for _, _, _, note in results):
+    if any(r[3] for r in results):
         md.append('pith\'s rows are in bold; the other rows are the peers\' published outputs on the same pages.')
-    for c, rows, fails, peer_note in results:
+    for c, rows, fails, peer_note, audit in results:
         src = f'{show_path(c.path)}, {len(c.truth)} pages, truth from `{c.truth_note}`'
         print(f'\n{c.name} ({src})')
         print(text_table(rows))
@@ -593,6 +696,17 @@ def main(argv):
                f'`{c.truth_note}`' + (f', peers from `{peer_note}`.' if peer_note else '.'), '', md_table(rows)]
         if fl:
             md += ['', 'Failed pages:', ''] + [f'- {ln}' for ln in fl]
+        if audit:
+            arows, unread = audit
+            r = next((x['r'] for x in rows if x['pith'] and x['name'] == args.audit), None)
+            said = (f'Where `{args.audit}`\'s recall ({r:.3f}) goes: the share of the truth\'s shingles '
+                    'that sat in blocks each rule dropped, averaged over pages' if r is not None else
+                    f'Where `{args.audit}`\'s recall goes: the share of the truth\'s shingles in blocks '
+                    'each rule dropped, averaged over pages')
+            said += (f'; {unread} page(s) gave no --explain and are left out.' if unread else '.')
+            print(f'\n{c.name}: recall lost by rule ({args.audit})')
+            print('\n'.join(audit_lines(arows, False)))
+            md += ['', f'### {c.name}: recall lost by rule', '', said, ''] + audit_lines(arows, True)
     names, mrows = macro_rows(results, args.article or ARTICLE_CORPORA)
     if mrows:
         note = (f'Shingle F1 per article corpus ({", ".join(names)}), their macro mean with the '

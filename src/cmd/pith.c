@@ -46,7 +46,7 @@ static const char usage_text[] =
 "  -w, --width N           wrap text at N columns; 0: no wrapping\n"
 "  -u, --url URL           the page's address, for a file or stdin\n"
 "  -p, --param NAME=VALUE  set an algorithm parameter (see --list-params)\n"
-"      --explain           print why each block was kept or dropped\n"
+"      --explain           print why each block was kept or dropped (-f json: as JSON)\n"
 "      --explain=tokens    the same token by token (readability: its candidates)\n"
 "      --captions          keep figure captions and image descriptions in text\n"
 "      --theme NAME        the reader's colours: dark, light, mono, ...\n"
@@ -338,6 +338,11 @@ parse_options(int argc, char **argv, pith_options *o)
 		return usage_error("one page at a time: '%s'", argv[optind + 1]);
 	if (o->input.reload && o->input.offline)
 		return usage_error("%s", "--reload and --offline exclude each other");
+	/* The rows are text for people or data for programs. */
+	if (o->explain == 2 && o->fmt != FORMAT_TEXT)
+		return usage_error("%s", "--explain=tokens prints text only");
+	if (o->explain && o->fmt != FORMAT_TEXT && o->fmt != FORMAT_JSON)
+		return usage_error("%s", "--explain prints text or, with -f json, JSON");
 	if (optind < argc)
 		o->arg = argv[optind];
 	else if (!isatty(STDIN_FILENO))
@@ -502,6 +507,16 @@ read_page(pith_options *o, input *in)
 	return rc;
 }
 
+/* --explain's rows, as text or (-f json) as data: 0, or -1 when out of
+ * memory. */
+static int
+explain(const pith_options *o, const pith_article *art)
+{
+	if (o->fmt == FORMAT_JSON)
+		return explain_json(art, stdout);
+	return explain_print(art, o->explain == 2, o->width, stdout);
+}
+
 /* Extract the parsed page and print it (or why each block was kept):
  * the exit status. */
 static int
@@ -517,7 +532,7 @@ print_article(pith_options *o, pith_doc *doc)
 	if ((rc = pith_extract(doc, o->algorithm, o->params, &art, &err)) != PITH_OK &&
 	    o->explain && art != NULL) {
 		/* Explaining why nothing was kept is what --explain is for. */
-		if (explain_print(art, o->explain == 2, o->width, stdout) == 0)
+		if (explain(o, art) == 0)
 			status = EXIT_NOARTICLE;
 		report("%s: no article found (%s)", o->arg, err.msg);
 	} else if (rc == PITH_ENOARTICLE) {
@@ -526,7 +541,7 @@ print_article(pith_options *o, pith_doc *doc)
 	} else if (rc != PITH_OK) {
 		report("%s: %s", o->arg, err.msg);
 	} else if (o->explain) {
-		if (explain_print(art, o->explain == 2, o->width, stdout) == 0)
+		if (explain(o, art) == 0)
 			status = EXIT_ARTICLE;
 		else
 			report("%s: out of memory", o->arg);

@@ -268,3 +268,42 @@ else not_ok "the report has the hybrid's cross-validation and verdict" "exit $st
 bench --score "$score" --corpus "$T/hy" --no-peers -a mss --jobs 1 --no-hybrid --out "$T/hy.md"
 if [ "$status" -eq 0 ] && ! grep -q '^## hybrid' "$T/hy.md"; then ok "--no-hybrid leaves it out"
 else not_ok "--no-hybrid leaves it out" "exit $status"; fi
+
+# --audit: the truth a rule dropped is charged to that rule.  One page:
+# the story, a credit line the truth keeps (readability drops captions),
+# a menu the truth does not.
+mkdir -p "$T/au/cap"
+STORY='The council met on Tuesday evening and agreed, after a long debate, that the ferry would run through the winter for the first time in forty years, at a cost the harbour fund will carry.'
+STORY2='Fishermen who had asked for the change for a decade said the vote came late, but that it would keep the island school open, and the shop, and the post office that serves both.'
+CREDIT='Photograph of the harbour at dawn by Ann Teller for the island newsletter'
+printf '<html><head><title>Ferry</title></head><body><ul class="menu"><li><a href="/a">Home page of the island</a></li><li><a href="/b">Contact the island office</a></li></ul>
+<article><p>%s</p><div class="wp-caption"><p class="wp-caption-text">%s</p></div><p>%s</p></article></body></html>\n' \
+    "$STORY" "$CREDIT" "$STORY2" >"$T/au/cap/source.html"
+printf '%s\n\n%s\n\n%s\n' "$STORY" "$CREDIT" "$STORY2" >"$T/au/cap/expected.txt"
+bench --score "$score" --corpus "$T/au" --no-peers -a readability --jobs 1 --no-hybrid \
+    --audit readability --out "$T/au.md"
+# audit_row RULE: that rule's cells (recall lost, pages, truth, other).
+audit_row() {
+	awk -v r="| \`$1\` |" 'index($0, r) == 1 { n = split($0, f, "|")
+		for (i = 3; i < n; i++) { gsub(/^ +| +$/, "", f[i]); printf "%s ", f[i] }; exit }' "$T/au.md"
+}
+cap=$(audit_row "dropped: caption")
+out=$(audit_row "dropped: outside")
+if [ "$status" -eq 0 ] && grep -q '^### au: recall lost by rule' "$T/au.md"; then
+	ok "--audit: a section per corpus"
+else
+	not_ok "--audit: a section per corpus" "exit $status" "$(show "$T/au.md" 600)"
+fi
+# The credit's 13 words are 10 of the truth's 79 shingles: 0.1266.
+if [ "$cap" = "0.1266 1 10 0 " ]; then ok "--audit: the caption rule cost the credit line's share of the truth"
+else not_ok "--audit: the caption rule cost the credit line's share of the truth" "got '$cap'" "$(show "$T/au.md" 900)"; fi
+case $out in
+0.0000\ 0\ 0\ [1-9]*) ok "--audit: the menu, dropped as outside, cost nothing and kept words out" ;;
+*) not_ok "--audit: the menu, dropped as outside, cost nothing and kept words out" "got '$out'" ;;
+esac
+bench --score "$score" --corpus "$T/au" --no-peers -a readability --no-hybrid --audit nosuch
+if [ "$status" -eq 2 ] && grep -q 'unknown algorithm nosuch to audit' "$T/err"; then
+	ok "--audit: an unknown algorithm is a set-up error"
+else
+	not_ok "--audit: an unknown algorithm is a set-up error" "exit $status" "$(show "$T/err")"
+fi

@@ -70,3 +70,46 @@ expect_out "readability: a sibling's threshold" "threshold 10.0: passed, joined"
 run --explain=nonsense "$D/algos.html"
 expect_status "--explain=WHAT other than blocks or tokens is a usage error" 2
 expect_err "and says so" "--explain takes blocks or tokens"
+
+# ---- --explain -f json: the same rows as data, a block's text whole
+run --explain -f json -a mss "$D/algos.html"
+expect_status "--explain -f json exits 0" 0
+run_py() {
+	python3 - "$T/out" "$@" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+b = d["blocks"]
+kept = [x for x in b if x["kept"] == "kept"]
+dropped = [x for x in b if x["kept"] == "dropped"]
+checks = {
+    "names": d["algorithm"] == "mss" and d["summary"].startswith("mss: kept tokens"),
+    "kept": any(x["kind"] == "p" and "The essay itself" in x["text"] for x in kept),
+    "dropped": any("Reader15 wrote" in x["text"] for x in dropped),
+    "scores": all(isinstance(x["score"], float) for x in b),
+    "every block": len(b) > 10 and all(set(x) == {"kind", "kept", "score", "reason", "text"} for x in b),
+    "whole text": max(len(x["text"]) for x in b) > 100,
+}
+sys.exit(0 if checks[sys.argv[2]] else 1)
+PY
+}
+for c in names kept dropped scores "every block" "whole text"; do
+	if run_py "$c"; then ok "--explain -f json: $c"
+	else not_ok "--explain -f json: $c" "$(head -c 400 "$T/out")"; fi
+done
+run --explain -f json -a readability "$D/algos.html"
+if python3 -c 'import json, sys
+b = json.load(open(sys.argv[1]))["blocks"]
+sys.exit(not any(x["kept"] == "dropped" and (x["reason"] or "").startswith("dropped: ") for x in b))' "$T/out"; then
+	ok "--explain -f json: readability's reasons"
+else
+	not_ok "--explain -f json: readability's reasons" "$(head -c 400 "$T/out")"
+fi
+run --explain -f json -a mss "$T/empty.html"
+expect_status "--explain -f json with no article exits 1" 1
+expect_out "and still gives the rows" '"summary":"mss: kept 0 of'
+run --explain=tokens -f json "$D/algos.html"
+expect_status "--explain=tokens -f json is a usage error" 2
+expect_err "and says so" "--explain=tokens prints text only"
+run --explain -f markdown "$D/algos.html"
+expect_status "--explain -f markdown is a usage error" 2
+expect_err "and says what it prints" "--explain prints text or, with -f json, JSON"
