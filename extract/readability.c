@@ -90,6 +90,13 @@ enum { META_BOX = 800 };
  * whose items average this much or more is prose, whatever it links. */
 enum { TEASER_LEN = 350, PROSE_ITEM = 40 };
 
+/* A top holding GALLERY_BOXES or more caption boxes of its own, each
+ * around its picture, is a gallery: see gallery().  Five, chosen on
+ * dragnet's even pages: four ties there (five is the stricter), three
+ * takes a post whose three pictures' captions the truth leaves out,
+ * six loses a photo post of five.  The odd pages gain at five too. */
+enum { GALLERY_BOXES = 5 };
+
 /* A list more link than this is a link list (a menu, related stories). */
 #define LINK_LIST 0.6
 
@@ -122,6 +129,7 @@ typedef struct {
 	size_t ncand, capcand;
 	bool cand_oom;
 	bool widened;           /* this run's top grew over headed sections */
+	bool gallery;           /* this run's top is a gallery (see gallery) */
 	/* The scripts whose characters weigh 3, looked up once. */
 	const uc_script_t *han, *hiragana, *katakana, *hangul;
 	/* classify() of the last class string seen in each slot (a page
@@ -1061,6 +1069,45 @@ prose_list(const rd *r, size_t n)
 	    r->len[n] / r->kids[n] >= PROSE_ITEM && density(r, n) < 0.8;
 }
 
+/* A photo gallery's captions are its text: the top holds GALLERY_BOXES
+ * or more caption boxes as its own children, each box around a picture,
+ * and their text averages a line of prose (PROSE_ITEM characters; a run
+ * of bare photo credits is shorter).  A story's odd captioned picture,
+ * or captions deeper in the content, do not make one.  The top's
+ * children only: no pass over the page. */
+static bool
+gallery(const rd *r, size_t top)
+{
+	const pith_doc *d = r->d;
+	double len = 0;
+	int boxes = 0;
+
+	for (size_t k = top + 1; k < pith_doc_node(d, top)->end; k = pith_doc_node(d, k)->end) {
+		bool picture = false;
+
+		if (!(r->cls[k] & C_CAPTION) || tag(r, k) == GUMBO_TAG_FIGCAPTION)
+			continue;
+		for (size_t b = r->bfirst[k]; b != PITH_NONE && b <= r->blast[k] && !picture; b++)
+			picture = pith_doc_block(d, b)->kind == PITH_BLOCK_IMAGE;
+		if (!picture)
+			return false;
+		boxes++;
+		len += r->len[k];
+	}
+	return boxes >= GALLERY_BOXES && len >= PROSE_ITEM * boxes;
+}
+
+/* Node n is in one of the top's own caption boxes. */
+static bool
+in_gallery(const rd *r, size_t n, size_t top)
+{
+	size_t p;
+
+	while ((p = pith_doc_node(r->d, n)->parent) != PITH_NONE && p != top)
+		n = p;
+	return p == top && (r->cls[n] & C_CAPTION) && tag(r, n) != GUMBO_TAG_FIGCAPTION;
+}
+
 /* Node n inside the content: why it is dropped, or NULL. */
 static const char *
 prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
@@ -1079,8 +1126,10 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		    pith_doc_node(r->d, n)->tag, attr(r, n, "role") ? " role " : "",
 		    attr(r, n, "role") ? attr(r, n, "role") : "");
 	/* Figure captions stay (the text output leaves them out unless
-	 * asked); credit and caption lines elsewhere are plain text. */
-	if ((c & C_CAPTION) && t != GUMBO_TAG_FIGCAPTION)
+	 * asked); credit and caption lines elsewhere are plain text,
+	 * but a gallery's captions are its text. */
+	if ((c & C_CAPTION) && t != GUMBO_TAG_FIGCAPTION &&
+	    !(r->gallery && in_gallery(r, n, top)))
 		return reason(r, "dropped: caption", "dropped: caption '%.40s'", names(r, n));
 	if (n != top && (t == GUMBO_TAG_HEADER ? r->len[n] < 200 : (c & C_META) &&
 	    r->len[n] < META_BOX && r->len[n] < 0.5 * total))
@@ -1434,6 +1483,7 @@ run(rd *r, unsigned f, size_t *top_out)
 		return 0;
 	}
 	gather(r, top, f);
+	r->gallery = gallery(r, top);
 	for (size_t n = 0; n < r->nn; n++)
 		if (r->flags[n] & N_IN) {
 			total += r->len[n];
