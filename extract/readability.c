@@ -16,8 +16,8 @@
  * ignores alternatives on the top's own line; a semantic article-body
  * descendant holding nearly all the text narrows the choice; a short
  * top widens to the ancestor holding headed sections of prose beside it
- * (a landing page); boilerplate names are pruned only inside the chosen
- * container.
+ * (a landing page); a standfirst boxed in a div before the story joins
+ * it; boilerplate names are pruned only inside the chosen container.
  */
 #include <gumbo.h>
 #include <math.h>
@@ -968,6 +968,40 @@ paragraph(const rd *r, size_t s)
 	    (r->len[s] < 80 && r->len[s] > 0 && ld == 0 && (r->flags[s] & N_SENTENCE)));
 }
 
+/* A div that is one paragraph, as score_blocks reads it: around
+ * nothing but one <p>, or holding one block of loose text.  The
+ * paragraph's node, or PITH_NONE. */
+static size_t
+div_paragraph(const rd *r, size_t s)
+{
+	const pith_block *b;
+
+	if (tag(r, s) != GUMBO_TAG_DIV || r->nblk[s] != 1)
+		return PITH_NONE;
+	if (r->kids[s] == 1 && tag(r, s + 1) == GUMBO_TAG_P && r->len[s + 1] == r->len[s])
+		return s + 1;
+	b = pith_doc_block(r->d, r->bfirst[s]);
+	return b->node == s && b->kind == PITH_BLOCK_PARA ? s : PITH_NONE;
+}
+
+/* A standfirst boxed on its own before the content, which paragraph()
+ * misses for its div: one paragraph over 80 characters with a sentence
+ * end (a date, a title or a score line is shorter or has none), no link,
+ * not named for a byline, a caption or boilerplate.  Only before the
+ * anchor: after the story such boxes are disclaimers, notes and share
+ * prompts (taking them there lost more on the corpora than it won). */
+static bool
+lede(const rd *r, size_t s, size_t anchor)
+{
+	const unsigned names = C_META | C_CAPTION | C_BOILER | C_NEGATIVE | C_UNLIKELY;
+	size_t p;
+
+	if (s > anchor || (p = div_paragraph(r, s)) == PITH_NONE)
+		return false;
+	return r->len[p] > 80 && r->link[p] == 0 && (r->flags[p] & N_SENTENCE) &&
+	    !((r->cls[s] | r->cls[p]) & names);
+}
+
 /* Mark the top and its qualifying siblings as the content. */
 static void
 gather(rd *r, size_t top, unsigned f)
@@ -1003,7 +1037,7 @@ gather(rd *r, size_t top, unsigned f)
 			 * 300 characters without a link. */
 			take = true;
 		} else {
-			take = paragraph(r, s);
+			take = paragraph(r, s) || lede(r, s, top);
 		}
 		if (take)
 			r->flags[s] |= N_IN;
@@ -1025,7 +1059,7 @@ gather(rd *r, size_t top, unsigned f)
 			if (s == x || (r->flags[s] & (N_HIDDEN | N_UNLIKELY)))
 				continue;
 			if ((xc != NULL && *xc && alike(r, s, x) && r->plen[s] >= 100 &&
-			    density(r, s) < 0.25) || (up == 0 && paragraph(r, s)))
+			    density(r, s) < 0.25) || (up == 0 && (paragraph(r, s) || lede(r, s, x))))
 				r->flags[s] |= N_IN;
 		}
 		x = g;
