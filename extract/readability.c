@@ -300,18 +300,60 @@ lookup(const struct word *t, size_t n, const char *w, size_t len)
 	return e != NULL ? e->c : 0;
 }
 
-/* Classify one class or id value: words and whole tokens. */
+/* A token naming the post's topic, as blogs and CMSs tag an entry's
+ * element ("entry-category-social_media"; WordPress's post classes
+ * "hentry type-post category-sidebar tag-comments"): its words say what
+ * the post is about, not what the element is, so a post filed under
+ * "comments" is no thread.  A bare "category-" or "tag-" token counts
+ * only on an element that names itself an entry: "category-menu" alone
+ * is a menu. */
+static bool
+taxonomy(const char *p, size_t n, bool entry)
+{
+	static const struct { const char *head; bool own; } heads[] = {
+		{ "entry-category-", true }, { "entry-tag-", true },
+		{ "category-", false }, { "tag-", false },
+	};
+
+	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++) {
+		size_t k = strlen(heads[i].head);
+
+		if (n > k && strncasecmp(p, heads[i].head, k) == 0)
+			return heads[i].own || entry;
+	}
+	return false;
+}
+
+/* Whether a class value names an entry of a blog or CMS. */
+static bool
+names_entry(const char *s)
+{
+	for (const char *p = s; *p; ) {
+		size_t n;
+
+		while (*p == ' ' || *p == '\t' || *p == '\n')
+			p++;
+		for (n = 0; p[n] && p[n] != ' ' && p[n] != '\t' && p[n] != '\n'; n++)
+			;
+		if ((n == 6 && strncasecmp(p, "hentry", 6) == 0) ||
+		    (n == 9 && strncasecmp(p, "type-post", 9) == 0))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+/* The words of one token (its camelCase humps and the parts between
+ * other characters), looked up. */
 static unsigned
-classify(const char *s)
+classify_words(const char *p, size_t len)
 {
 	unsigned c = 0;
 	char w[64];
 	size_t n = 0;
 
-	if (s == NULL)
-		return 0;
-	for (const char *p = s; ; p++) {
-		unsigned char ch = (unsigned char)*p;
+	for (size_t i = 0; i <= len; i++) {
+		unsigned char ch = i < len ? (unsigned char)p[i] : '\0';
 		bool alnum = (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9');
 		bool upper = ch >= 'A' && ch <= 'Z';
 
@@ -327,15 +369,31 @@ classify(const char *s)
 		}
 		if ((alnum || upper) && n < sizeof w)
 			w[n++] = (char)(upper ? ch + 32 : ch);
-		if (ch == '\0')
-			break;
 	}
-	/* Whole space-separated tokens, lower-cased. */
+	return c;
+}
+
+/* Classify one class or id value: words and whole tokens. */
+static unsigned
+classify(const char *s)
+{
+	unsigned c = 0;
+	char w[64];
+	bool entry;
+
+	if (s == NULL)
+		return 0;
+	entry = names_entry(s);
+	/* Whole space-separated tokens, lower-cased, and their words. */
 	for (const char *p = s; *p; ) {
+		size_t n;
+
 		while (*p == ' ' || *p == '\t' || *p == '\n')
 			p++;
 		for (n = 0; p[n] && p[n] != ' ' && p[n] != '\t' && p[n] != '\n'; n++)
 			;
+		if (n > 0 && !taxonomy(p, n, entry))
+			c |= classify_words(p, n);
 		if (n > 0 && n < sizeof w) {
 			for (size_t i = 0; i < n; i++)
 				w[i] = (char)(p[i] >= 'A' && p[i] <= 'Z' ? p[i] + 32 : p[i]);
