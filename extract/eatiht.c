@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unictype.h>
 #include <unistr.h>
 #include "internal.h"
 
@@ -176,8 +177,8 @@ eatiht_sentences(const pith_block *blk)
 	while (i < blk->len) {
 		ucs4_t uc;
 		int m = u8_mbtouc(&uc, s + i, blk->len - i);
-		bool term = uc == '.' || uc == '!' || uc == '?' || uc == 0x2026 ||
-		    uc == 0x3002 || uc == 0xFF01 || uc == 0xFF1F;
+		/* Any script's full stop (Unicode's STerm), and an ellipsis. */
+		bool term = uc_is_property_sentence_terminal(uc) || uc == 0x2026;
 
 		i += m > 0 ? (size_t)m : 1;
 		if (term) {

@@ -535,8 +535,9 @@ block_stats(rd *r, size_t b)
 			w = 3;
 		if (uc == ',' || uc == 0xFF0C || uc == 0x3001 || uc == 0x060C)
 			commas++;
-		if (((uc == '.' || uc == '!' || uc == '?') && i + 1 < blk->len &&
-		    s[i + 1] == ' ') || uc == 0x3002 || uc == 0xFF01 || uc == 0xFF1F)
+		/* Any script's full stop: the danda, the Arabic question
+		 * mark, the ideographic full stop (Unicode's STerm). */
+		if (uc_is_property_sentence_terminal(uc))
 			sentence = true;
 		len += (size_t)w;
 		/* Link text adds in order: 0.3 steps are not exact. */
