@@ -351,6 +351,7 @@ classify_words(const char *p, size_t len)
 	unsigned c = 0;
 	char w[64];
 	size_t n = 0;
+	bool lower = false;     /* the word's last letter was lower-case */
 
 	for (size_t i = 0; i <= len; i++) {
 		unsigned char ch = i < len ? (unsigned char)p[i] : '\0';
@@ -358,7 +359,7 @@ classify_words(const char *p, size_t len)
 		bool upper = ch >= 'A' && ch <= 'Z';
 
 		/* A camelCase hump ends a word, as does anything else. */
-		if (!alnum && !(upper && (n == 0 || !(w[n - 1] >= 'a' && w[n - 1] <= 'z')))) {
+		if (!alnum && !(upper && !lower)) {
 			if (n > 0)
 				c |= lookup(words, sizeof words / sizeof words[0], w, n);
 			/* Compounds name the thread too (commentlist,
@@ -369,6 +370,7 @@ classify_words(const char *p, size_t len)
 		}
 		if ((alnum || upper) && n < sizeof w)
 			w[n++] = (char)(upper ? ch + 32 : ch);
+		lower = ch >= 'a' && ch <= 'z';
 	}
 	return c;
 }
