@@ -8,16 +8,18 @@
  * without being the article: captions, bylines, share and related rails,
  * link lists.  Too short a result is retried with relaxed rules.
  *
- * Departures from Readability.js, each measured on the ScrapingHub dev
- * pages (../shared/PEERS.md): class names are matched as words, not
- * substrings ("pageRow" is not "pager"); the unlikely filter spares
+ * Departures from Readability.js, each measured on the dev corpora
+ * (../shared/PEERS.md, docs/evaluation.md): class names are matched as
+ * words, not substrings ("pageRow" is not "pager"), and a blog entry's
+ * topic tags ("category-social-media") not at all; the unlikely filter spares
  * html, body, main, article and wrappers holding most of the text;
  * climbing only adopts an ancestor that beats the original top score and
  * ignores alternatives on the top's own line; a semantic article-body
  * descendant holding nearly all the text narrows the choice; a short
  * top widens to the ancestor holding headed sections of prose beside it
  * (a landing page); a standfirst boxed in a div before the story joins
- * it; boilerplate names are pruned only inside the chosen container.
+ * it; boilerplate names are pruned only inside the chosen container,
+ * and a photo gallery keeps its captions.
  */
 #include <gumbo.h>
 #include <math.h>
