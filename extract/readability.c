@@ -131,6 +131,8 @@ typedef struct {
 	size_t ncand, capcand;
 	bool cand_oom;
 	bool widened;           /* this run's top grew over headed sections */
+	size_t bodies[8], nbodies;  /* the first nodes named as the article
+	                               body (see unlikely) */
 	bool gallery;           /* this run's top is a gallery (see gallery) */
 	/* The scripts whose characters weigh 3, looked up once. */
 	const uc_script_t *han, *hiragana, *katakana, *hangul;
@@ -680,6 +682,9 @@ prepare(rd *r)
 		/* What "site" removes is as good as hidden. */
 		if (r->mask != NULL && r->mask[n])
 			r->flags[n] |= N_HIDDEN;
+		if ((c & C_BODY) && !(r->flags[n] & N_HIDDEN) &&
+		    r->nbodies < sizeof r->bodies / sizeof r->bodies[0])
+			r->bodies[r->nbodies++] = n;
 	}
 	/* Out of time already: the caller stops before any run. */
 	if (budget_expired(r->time) || !prepare_blocks(r))
@@ -791,8 +796,14 @@ unlikely(const rd *r, size_t n, unsigned f)
 	if (!(f & F_STRIP_UNLIKELY) || !(c & C_UNLIKELY) || (c & (C_MAYBE | C_EMBED)))
 		return false;
 	/* A wrapper holding most of the page is not a sidebar, whatever
-	 * its class says ("header-spacing" on a page wrapper). */
-	return r->body == 0 || r->len[n] <= 0.5 * r->len[r->body];
+	 * its class says ("header-spacing" on a page wrapper), unless the
+	 * page names its article body elsewhere. */
+	if (r->body == 0 || r->len[n] <= 0.5 * r->len[r->body])
+		return true;
+	for (size_t k = 0; k < r->nbodies; k++)
+		if (!inside(r, r->bodies[k], n) && r->len[r->bodies[k]] > 0)
+			return true;
+	return false;
 }
 
 static void
