@@ -328,25 +328,6 @@ taxonomy(const char *p, size_t n, bool entry)
 	return false;
 }
 
-/* Whether a class value names an entry of a blog or CMS. */
-static bool
-names_entry(const char *s)
-{
-	for (const char *p = s; *p; ) {
-		size_t n;
-
-		while (*p == ' ' || *p == '\t' || *p == '\n')
-			p++;
-		for (n = 0; p[n] && p[n] != ' ' && p[n] != '\t' && p[n] != '\n'; n++)
-			;
-		if ((n == 6 && strncasecmp(p, "hentry", 6) == 0) ||
-		    (n == 9 && strncasecmp(p, "type-post", 9) == 0))
-			return true;
-		p += n;
-	}
-	return false;
-}
-
 /* The words of one token (its camelCase humps and the parts between
  * other characters), looked up. */
 static unsigned
@@ -389,7 +370,7 @@ classify(const char *s)
 
 	if (s == NULL)
 		return 0;
-	entry = names_entry(s);
+	entry = str_has_word(s, "hentry", true) || str_has_word(s, "type-post", true);
 	/* Whole space-separated tokens, lower-cased, and their words. */
 	for (const char *p = s; *p; ) {
 		size_t n;
@@ -731,6 +712,15 @@ inside(const rd *r, size_t n, size_t a)
 	return n >= a && n < pith_doc_node(r->d, a)->end;
 }
 
+/* A div around nothing but one <p> (its only child, node a + 1, holding
+ * all its text): a paragraph in a box. */
+static bool
+one_p_div(const rd *r, size_t a)
+{
+	return tag(r, a) == GUMBO_TAG_DIV && r->kids[a] == 1 && a + 1 < r->nn &&
+	    tag(r, a + 1) == GUMBO_TAG_P && r->len[a + 1] == r->len[a];
+}
+
 static double
 score_init(const rd *r, size_t n, unsigned f)
 {
@@ -845,8 +835,7 @@ score_blocks(rd *r, unsigned f)
 		 * a div holding loose text is): the first to gain is the
 		 * container beyond it. */
 		a = pith_doc_node(d, n)->parent;
-		if (tag(r, n) == GUMBO_TAG_P && a != PITH_NONE && r->kids[a] == 1 &&
-		    tag(r, a) == GUMBO_TAG_DIV && r->len[a] == r->len[n] &&
+		if (tag(r, n) == GUMBO_TAG_P && a != PITH_NONE && one_p_div(r, a) &&
 		    density(r, a) < 0.25)
 			n = a;
 		/* Loose text in a container that holds more than this
@@ -1052,7 +1041,7 @@ div_paragraph(const rd *r, size_t s)
 
 	if (tag(r, s) != GUMBO_TAG_DIV || r->nblk[s] != 1)
 		return PITH_NONE;
-	if (r->kids[s] == 1 && tag(r, s + 1) == GUMBO_TAG_P && r->len[s + 1] == r->len[s])
+	if (one_p_div(r, s))
 		return s + 1;
 	b = pith_doc_block(r->d, r->bfirst[s]);
 	return b->node == s && b->kind == PITH_BLOCK_PARA ? s : PITH_NONE;
@@ -1409,23 +1398,27 @@ label(const pith_block *blk)
 	return NULL;
 }
 
+/* The first block of node n's subtree with text (no picture, not
+ * empty), or PITH_NONE. */
+static size_t
+first_text(const rd *r, size_t n)
+{
+	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n]; b++)
+		if (pith_doc_block(r->d, b)->kind != PITH_BLOCK_IMAGE && r->blen[b] > 0)
+			return b;
+	return PITH_NONE;
+}
+
 /* A teaser of another page: a short element whose first text is a
  * link (its title), with perhaps an image and an excerpt. */
 static bool
 teaser(const rd *r, size_t n)
 {
-	size_t b = r->bfirst[n];
+	size_t b;
 
-	if (b == PITH_NONE || r->len[n] > TEASER_LEN || r->link[n] <= 0)
+	if (r->len[n] > TEASER_LEN || r->link[n] <= 0 || (b = first_text(r, n)) == PITH_NONE)
 		return false;
-	for (; b <= r->blast[n]; b++) {
-		const pith_block *blk = pith_doc_block(r->d, b);
-
-		if (blk->kind == PITH_BLOCK_IMAGE || r->blen[b] == 0)
-			continue;
-		return r->blink[b] >= 0.8 * r->blen[b];
-	}
-	return false;
+	return r->blink[b] >= 0.8 * r->blen[b];
 }
 
 /* Drop the kept blocks b0..b1 of parent p, and the heading over them,
@@ -1669,14 +1662,10 @@ alike(const rd *r, size_t a, size_t b)
 static bool
 headed(const rd *r, size_t n)
 {
-	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n]; b++) {
-		const pith_block *blk = pith_doc_block(r->d, b);
+	size_t b = first_text(r, n);
 
-		if (blk->kind == PITH_BLOCK_IMAGE || r->blen[b] == 0)
-			continue;
-		return blk->kind == PITH_BLOCK_HEADING && r->blink[b] == 0;
-	}
-	return false;
+	return b != PITH_NONE && pith_doc_block(r->d, b)->kind == PITH_BLOCK_HEADING &&
+	    r->blink[b] == 0;
 }
 
 /* An index or search page: no paragraph of real prose among the kept
