@@ -907,13 +907,38 @@ headed_sections(const rd *r, size_t a, size_t top)
 	return n;
 }
 
+/* A short top beside headed sections of prose is a box on a landing or
+ * product page (a notice among feature sections): the sections'
+ * sentences sit in list items or short paragraphs that score little or
+ * nothing, so the top won by default.  The ancestor holding the
+ * sections is the page's text.  Structure only (an unlinked heading,
+ * then a sentence), so it holds in any language; a related rail's or a
+ * card's heading is its link.  The top, widened or not. */
+static size_t
+widen(rd *r, size_t top)
+{
+	const pith_doc *d = r->d;
+	size_t a = pith_doc_node(d, top)->parent;
+
+	r->widened = false;
+	if (r->len[top] - r->link[top] >= CHAR_THRESHOLD)
+		return top;
+	for (int level = 0; a != PITH_NONE && level < WIDEN_UP && tag(r, a) != GUMBO_TAG_BODY &&
+	    tag(r, a) != GUMBO_TAG_HTML && !(r->flags[a] & (N_HIDDEN | N_UNLIKELY));
+	    a = pith_doc_node(d, a)->parent, level++)
+		if (density(r, a) < WIDEN_LINKS && headed_sections(r, a, top) >= WIDEN_SECTIONS) {
+			r->widened = true;
+			return a;
+		}
+	return top;
+}
+
 /* Pick the article's top node; 0 when nothing scored. */
 static size_t
 top_candidate(rd *r, unsigned f)
 {
 	const pith_doc *d = r->d;
 	size_t best[TOP_N] = {0}, nbest = 0, top, a;
-	int level;
 	double orig;
 
 	for (size_t n = 0; n < r->nn; n++) {
@@ -991,25 +1016,7 @@ top_candidate(rd *r, unsigned f)
 			top = n;
 			break;
 		}
-	/* A short top beside headed sections of prose is a box on a
-	 * landing or product page (a notice among feature sections): the
-	 * sections' sentences sit in list items or short paragraphs that
-	 * score little or nothing, so the top won by default.  The
-	 * ancestor holding the sections is the page's text.  Structure
-	 * only (an unlinked heading, then a sentence), so it holds in any
-	 * language; a related rail's or a card's heading is its link. */
-	r->widened = false;
-	if (r->len[top] - r->link[top] < CHAR_THRESHOLD)
-		for (a = pith_doc_node(d, top)->parent, level = 0; a != PITH_NONE &&
-		    level < WIDEN_UP && tag(r, a) != GUMBO_TAG_BODY &&
-		    tag(r, a) != GUMBO_TAG_HTML && !(r->flags[a] & (N_HIDDEN | N_UNLIKELY));
-		    a = pith_doc_node(d, a)->parent, level++)
-			if (density(r, a) < WIDEN_LINKS &&
-			    headed_sections(r, a, top) >= WIDEN_SECTIONS) {
-				top = a;
-				r->widened = true;
-				break;
-			}
+	top = widen(r, top);
 	if (!(r->flags[top] & N_SCORED)) {
 		r->score[top] = score_init(r, top, f);
 		r->flags[top] |= N_SCORED;
