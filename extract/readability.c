@@ -134,6 +134,8 @@ typedef struct {
 	size_t bodies[8], nbodies;  /* the first nodes named as the article
 	                               body (see unlikely) */
 	bool gallery;           /* this run's top is a gallery (see gallery) */
+	size_t thread_node, thread_block;  /* loose text from this block on in
+	                                      this node is the comments */
 	/* The scripts whose characters weigh 3, looked up once. */
 	const uc_script_t *han, *hiragana, *katakana, *hangul;
 	/* classify() of the last class string seen in each slot (a page
@@ -1500,6 +1502,35 @@ drop_teasers(rd *r)
 	return dropped;
 }
 
+#define THREAD_WHY "dropped: the comments (after a heading or anchor named so)"
+
+/* The first block of p's own loose text after node x, or PITH_NONE.
+ * Old pages write each comment as bare text and <br> in the story's
+ * own box after the anchor ("<a name=comments></a><b>Ann</b><br>..."):
+ * that text belongs to p, not to a node after x, and only the token
+ * stream orders it against x.  The stream is made only for such a page.
+ * A block that opened before x (the story's last words run into the
+ * anchor) stays. */
+static size_t
+loose_after(const rd *r, size_t p, size_t x)
+{
+	const pith_token *t;
+	size_t nt, i = 0;
+	bool loose = false;
+
+	for (size_t b = r->bfirst[p]; b != PITH_NONE && b <= r->blast[p] && !loose; b++)
+		loose = pith_doc_block(r->d, b)->node == p;
+	if (!loose || (nt = pith_doc_ntokens(r->d)) == 0 ||
+	    (t = pith_doc_tokens(r->d)) == NULL)
+		return PITH_NONE;
+	while (i < nt && !(t[i].kind == PITH_TOKEN_TAG && t[i].node == x))
+		i++;
+	for (; i < nt; i++)
+		if (t[i].kind != PITH_TOKEN_TAG && t[i].block != PITH_NONE)
+			return t[i].start == 0 ? t[i].block : t[i].block + 1;
+	return PITH_NONE;
+}
+
 /* A heading, or an anchor to jump to (no href), named for the readers'
  * comments ("<h2 id=comments>", "<a name=commentSection>") opens them
  * where their own elements are not named so (Movable Type, TypePad,
@@ -1536,7 +1567,11 @@ drop_thread(rd *r, const char **dwhy)
 		}
 		for (size_t s = x; s < pith_doc_node(d, p)->end; s++)
 			if (dwhy[s] == NULL)
-				dwhy[s] = "dropped: the comments (after a heading or anchor named so)";
+				dwhy[s] = THREAD_WHY;
+		if (r->thread_node == PITH_NONE) {
+			r->thread_node = p;
+			r->thread_block = loose_after(r, p, x);
+		}
 		/* All after it in p is dropped: later headings there add
 		 * nothing (and a page of them must stay linear). */
 		n = pith_doc_node(d, p)->end - 1;
@@ -1580,6 +1615,7 @@ run(rd *r, unsigned f, size_t *top_out)
 	const char **dwhy;
 
 	r->ncand = 0;
+	r->thread_node = r->thread_block = PITH_NONE;
 	mark_excluded(r, f);
 	score_blocks(r, f);
 	top = top_candidate(r, f);
@@ -1623,8 +1659,8 @@ run(rd *r, unsigned f, size_t *top_out)
 
 		if (n == PITH_NONE || (!(r->flags[n] & N_IN) && !loose_in_top(r, b, top)))
 			continue;
-		if (dwhy[n] != NULL) {
-			r->why[b] = dwhy[n];
+		if (dwhy[n] != NULL || (n == r->thread_node && b >= r->thread_block)) {
+			r->why[b] = dwhy[n] != NULL ? dwhy[n] : THREAD_WHY;
 			continue;
 		}
 		if (!title_seen && similar_title(r, b)) {
