@@ -339,6 +339,7 @@ classify_words(const char *p, size_t len)
 	char w[64];
 	size_t n = 0;
 	bool lower = false;     /* the word's last letter was lower-case */
+	bool label = false;     /* the last word was "label" */
 
 	for (size_t i = 0; i <= len; i++) {
 		unsigned char ch = i < len ? (unsigned char)p[i] : '\0';
@@ -347,8 +348,13 @@ classify_words(const char *p, size_t len)
 
 		/* A camelCase hump ends a word, as does anything else. */
 		if (!alnum && !(upper && !lower)) {
-			if (n > 0)
+			/* "label-hidden" hides the element's label, not the
+			 * element: Drupal gives it to every field, the
+			 * article's body and standfirst among them. */
+			if (n > 0 && !(label && n == 6 && memcmp(w, "hidden", 6) == 0))
 				c |= lookup(words, sizeof words / sizeof words[0], w, n);
+			if (n > 0)
+				label = n == 5 && memcmp(w, "label", 5) == 0;
 			/* Compounds name the thread too (commentlist,
 			 * commentsblock); commentary and commenting do not. */
 			if (n > 7 && memcmp(w, "comment", 7) == 0 && w[7] != 'a' && w[7] != 'i')
