@@ -1220,6 +1220,23 @@ in_gallery(const rd *r, size_t n, size_t top)
 	return p == top && (r->cls[n] & C_CAPTION) && tag(r, n) != GUMBO_TAG_FIGCAPTION;
 }
 
+/* A <header> holding nothing but headings under the page's first
+ * level: a section's heading (TYPO3 and HTML5 templates box each
+ * content element's heading so), not the article's byline box. */
+static bool
+section_header(const rd *r, size_t n)
+{
+	if (r->bfirst[n] == PITH_NONE)
+		return false;
+	for (size_t b = r->bfirst[n]; b <= r->blast[n]; b++) {
+		const pith_block *blk = pith_doc_block(r->d, b);
+
+		if (blk->kind != PITH_BLOCK_HEADING || blk->level < 2)
+			return false;
+	}
+	return true;
+}
+
 /* Node n inside the content: why it is dropped, or NULL. */
 static const char *
 prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
@@ -1243,7 +1260,8 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	if ((c & C_CAPTION) && t != GUMBO_TAG_FIGCAPTION &&
 	    !(r->gallery && in_gallery(r, n, top)))
 		return reason(r, "dropped: caption", "dropped: caption '%.40s'", names(r, n));
-	if (n != top && (t == GUMBO_TAG_HEADER ? r->len[n] < 200 : (c & C_META) &&
+	if (n != top && (t == GUMBO_TAG_HEADER ? r->len[n] < 200 && !section_header(r, n) :
+	    (c & C_META) &&
 	    r->len[n] < META_BOX && r->len[n] < 0.5 * total))
 		return reason(r, "dropped: byline or dateline",
 		    "dropped: byline or dateline '%.40s'", t == GUMBO_TAG_HEADER ?
