@@ -56,7 +56,8 @@ enum {
 	N_DATA     = 1 << 3,    /* a data table */
 	N_KEEP     = 1 << 4,    /* holds an embed or code: never pruned */
 	N_IN       = 1 << 5,    /* inside the chosen content */
-	N_SENTENCE = 1 << 6     /* its own text holds a sentence end */
+	N_SENTENCE = 1 << 6,    /* its own text holds a sentence end */
+	N_BOX      = 1 << 7     /* a text box alike the top's (gather_alike) */
 };
 
 /* Retry levels: each drops one rule (Readability's flags). */
@@ -812,7 +813,7 @@ mark_excluded(rd *r, unsigned f)
 	for (size_t n = 0; n < r->nn; n++) {
 		size_t p = pith_doc_node(d, n)->parent;
 
-		r->flags[n] &= (unsigned char)~(N_UNLIKELY | N_SCORED | N_IN);
+		r->flags[n] &= (unsigned char)~(N_UNLIKELY | N_SCORED | N_IN | N_BOX);
 		r->score[n] = 0;
 		if ((p != PITH_NONE && (r->flags[p] & N_UNLIKELY)) || unlikely(r, n, f))
 			r->flags[n] |= N_UNLIKELY;
@@ -1144,6 +1145,140 @@ gather(rd *r, size_t top, unsigned f)
 	}
 }
 
+/* The box of ancestor-or-self a of block b's node that is alike h and
+ * outside the top, or PITH_NONE. */
+static size_t
+alike_box(const rd *r, size_t b, size_t h, size_t top)
+{
+	for (size_t a = pith_doc_block(r->d, b)->node; a != PITH_NONE && a != r->body;
+	    a = pith_doc_node(r->d, a)->parent)
+		if (alike(r, a, h) && !inside(r, a, top) && !inside(r, top, a))
+			return a;
+	return PITH_NONE;
+}
+
+/* Block b is in what gather took. */
+static bool
+gathered(const rd *r, size_t b)
+{
+	for (size_t a = pith_doc_block(r->d, b)->node; a != PITH_NONE;
+	    a = pith_doc_node(r->d, a)->parent)
+		if (r->flags[a] & N_IN)
+			return true;
+	return false;
+}
+
+/* Unlinked headings just before block b: the heading of what b opens. */
+static void
+take_headings(rd *r, size_t b)
+{
+	while (b-- > 0) {
+		const pith_block *blk = pith_doc_block(r->d, b);
+
+		if (blk->kind != PITH_BLOCK_HEADING || blk->node == PITH_NONE ||
+		    r->blink[b] > 0 || (r->flags[blk->node] & (N_HIDDEN | N_UNLIKELY)))
+			return;
+		r->flags[blk->node] |= N_IN;
+	}
+}
+
+/* A box with a paragraph of prose: over 80 characters (paragraph()'s
+ * measure), a sentence, few links. */
+static bool
+prose_box(const rd *r, size_t n)
+{
+	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n]; b++)
+		if (pith_doc_block(r->d, b)->kind == PITH_BLOCK_PARA && r->blen[b] > 80 &&
+		    r->bsentence[b] && r->blink[b] < 0.25 * r->blen[b])
+			return true;
+	return false;
+}
+
+/* Mark text box n, and the wrappers around nothing else (a widget
+ * around its box), as the article's text whatever their names. */
+static void
+mark_box(rd *r, size_t n)
+{
+	for (size_t a = n; a != PITH_NONE && r->len[a] == r->len[n];
+	    a = pith_doc_node(r->d, a)->parent)
+		r->flags[a] |= N_BOX;
+}
+
+/* A page builder's article (Elementor, Divi, WPBakery, block columns)
+ * is cut into sections and columns, each holding a text box styled like
+ * every other, its widget named for boilerplate ("elementor-widget"):
+ * the box holding the top's paragraphs, alike elsewhere, is the article
+ * going on, however deep the sections nest, and such boxes are not
+ * pruned for their names.  Only while the boxes follow one another:
+ * between them, headings, pictures and under GAP_TEXT characters of
+ * anything else (a button); a sidebar's or a footer's box lies beyond
+ * a menu, share bar or teasers.  And new boxes are taken only when they
+ * hold half as much text as the content gathered so far: the top is one
+ * section of many, where a story's lone box after it is a note or the
+ * author's bio.  Each box brings the headings just before it. */
+static void
+gather_alike(rd *r, size_t top)
+{
+	enum { GAP_TEXT = 100, MAX_BOXES = 32 };
+	const pith_doc *d = r->d;
+	size_t h = PITH_NONE, box, boxes[MAX_BOXES], nboxes = 0, nin = 0;
+	double found = 0, content = 0;
+	const char *hc;
+
+	for (size_t b = r->bfirst[top]; b != PITH_NONE && b <= r->blast[top]; b++) {
+		size_t n = pith_doc_block(d, b)->node;
+
+		if (n != PITH_NONE && tag(r, n) == GUMBO_TAG_P && scorable(r, b)) {
+			h = pith_doc_node(d, n)->parent;
+			break;
+		}
+	}
+	if (h == PITH_NONE || (hc = attr(r, h, "class")) == NULL || *hc == '\0')
+		return;
+	for (int dir = -1; dir <= 1; dir += 2) {
+		double gap = 0;
+		size_t b = dir > 0 ? r->blast[top] + 1 : r->bfirst[top];
+
+		while (gap < GAP_TEXT && nboxes < MAX_BOXES && (dir > 0 ? b < r->nb : b-- > 0)) {
+			if ((box = alike_box(r, b, h, top)) != PITH_NONE &&
+			    !(r->flags[box] & (N_HIDDEN | N_UNLIKELY)) &&
+			    density(r, box) < 0.25 && prose_box(r, box)) {
+				/* Boxes in what gather took are content already. */
+				if (gathered(r, r->bfirst[box])) {
+					mark_box(r, box);
+					take_headings(r, r->bfirst[box]);
+					nin++;
+				} else {
+					boxes[nboxes++] = box;
+					found += r->len[box];
+				}
+				gap = 0;
+				b = dir > 0 ? r->blast[box] + 1 : r->bfirst[box];
+				continue;
+			}
+			if (pith_doc_block(d, b)->kind != PITH_BLOCK_HEADING && !gathered(r, b))
+				gap += r->blen[b];
+			b += dir > 0;
+		}
+	}
+	for (size_t n = 0; n < r->nn; n = (r->flags[n] & N_IN) ? pith_doc_node(d, n)->end : n + 1)
+		if (r->flags[n] & N_IN)
+			content += r->len[n];
+	if (nboxes == 0 || found < 0.5 * content)
+		nboxes = 0;
+	if (nboxes == 0 && nin == 0)
+		return;
+	for (size_t k = 0; k < nboxes; k++) {
+		r->flags[boxes[k]] |= N_IN;
+		mark_box(r, boxes[k]);
+		take_headings(r, r->bfirst[boxes[k]]);
+	}
+	take_headings(r, r->bfirst[top]);
+	/* The top's own box, inside it. */
+	if (h != top && inside(r, h, top))
+		mark_box(r, h);
+}
+
 /* A reason with the numbers or names that decided it, kept with the
  * article; a fixed text when memory runs out. */
 static const char *
@@ -1266,7 +1401,11 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		return reason(r, "dropped: byline or dateline",
 		    "dropped: byline or dateline '%.40s'", t == GUMBO_TAG_HEADER ?
 		    "<header>" : names(r, n));
-	if ((c & C_BOILER) && !(c & C_BODY) && r->len[n] < 0.5 * total && n != top)
+	/* The boxes styled like the one holding the top's paragraphs are
+	 * the article's text, whatever their name (see gather_alike). */
+	bool holder = r->flags[n] & N_BOX;
+
+	if ((c & C_BOILER) && !(c & C_BODY) && r->len[n] < 0.5 * total && n != top && !holder)
 		return reason(r, "dropped: boilerplate name",
 		    "dropped: boilerplate name '%.40s'", names(r, n));
 	bool prose = prose_list(r, n);
@@ -1279,7 +1418,7 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	    t == GUMBO_TAG_OL || t == GUMBO_TAG_TABLE || t == GUMBO_TAG_FORM) {
 		int w = (f & F_WEIGHT_CLASSES) ? r->weight[n] : 0;
 
-		if (w < 0)
+		if (w < 0 && !holder)
 			return reason(r, "dropped: negative class weight",
 			    "dropped: class weight %d '%.40s'", w, names(r, n));
 		/* Most of the article's paragraphs: the links beside them
@@ -1651,6 +1790,7 @@ run(rd *r, unsigned f, size_t *top_out)
 		return 0;
 	}
 	gather(r, top, f);
+	gather_alike(r, top);
 	r->gallery = gallery(r, top);
 	for (size_t n = 0; n < r->nn; n++)
 		if (r->flags[n] & N_IN) {
