@@ -1081,6 +1081,26 @@ lede(const rd *r, size_t s, size_t anchor)
 	    !((r->cls[s] | r->cls[p]) & names);
 }
 
+/* Node s holds the top's box again: the same tag, and a class whose
+ * first word is the top's ("story-body story-body-1" beside the top's
+ * "story-body story-body-2").  A sidebar column styled like the
+ * article's column holds no such box. */
+static bool
+holds_alike(const rd *r, size_t s, size_t top)
+{
+	const char *tc = attr(r, top, "class"), *c;
+	size_t k;
+
+	if (tc == NULL || *tc == '\0')
+		return true;    /* nothing to tell them by: as before */
+	k = strcspn(tc, " \t\n");
+	for (size_t n = s; n < pith_doc_node(r->d, s)->end; n++)
+		if (tag(r, n) == tag(r, top) && (c = attr(r, n, "class")) != NULL &&
+		    strncmp(c, tc, k) == 0 && strchr(" \t\n", c[k]) != NULL)
+			return true;
+	return false;
+}
+
 /* Mark the top and its qualifying siblings as the content. */
 static void
 gather(rd *r, size_t top, unsigned f)
@@ -1137,8 +1157,9 @@ gather(rd *r, size_t top, unsigned f)
 		for (size_t s = g + 1; s < pith_doc_node(d, g)->end; s = pith_doc_node(d, s)->end) {
 			if (s == x || (r->flags[s] & (N_HIDDEN | N_UNLIKELY)))
 				continue;
-			if ((xc != NULL && *xc && alike(r, s, x) && r->plen[s] >= 100 &&
-			    density(r, s) < 0.25) || (up == 0 && (paragraph(r, s) || lede(r, s, x))))
+			if ((xc != NULL && *xc && alike(r, s, x) && holds_alike(r, s, top) &&
+			    r->plen[s] >= 100 && density(r, s) < 0.25) ||
+			    (up == 0 && (paragraph(r, s) || lede(r, s, x))))
 				r->flags[s] |= N_IN;
 		}
 		x = g;
