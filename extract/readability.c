@@ -1439,7 +1439,12 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	    t == GUMBO_TAG_OL || t == GUMBO_TAG_TABLE || t == GUMBO_TAG_FORM) {
 		int w = (f & F_WEIGHT_CLASSES) ? r->weight[n] : 0;
 
-		if (w < 0 && !holder)
+		/* A negative word on the box holding most of the article's
+		 * paragraphs is a state ("quick-add-hidden": a shop's
+		 * description, hidden in its quick view) or a theme's whim,
+		 * not a box beside the text: those are named unlikely
+		 * (comments), and go. */
+		if (w < 0 && !holder && (r->plen[n] < 0.7 * ptotal || (c & C_UNLIKELY)))
 			return reason(r, "dropped: negative class weight",
 			    "dropped: class weight %d '%.40s'", w, names(r, n));
 		/* Most of the article's paragraphs: the links beside them
