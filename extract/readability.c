@@ -1393,6 +1393,24 @@ section_header(const rd *r, size_t n)
 	return true;
 }
 
+/* Node n's name is the chosen content's own, not a box's beside the
+ * text in it: n holds all the text of the top or gathered sibling it
+ * sits in (a page builder's "elementor-widget-wrap" in each column),
+ * or n is a gathered sibling styled like the top (the builder's next
+ * "elementor-widget-text-editor").  Those were chosen on their scores
+ * and their place, whatever the builder calls every element. */
+static bool
+whole(const rd *r, size_t n, size_t top)
+{
+	size_t a = n, p;
+
+	while ((p = pith_doc_node(r->d, a)->parent) != PITH_NONE && (r->flags[p] & N_IN))
+		a = p;
+	if (a == n)
+		return n != top && alike(r, n, top);
+	return r->len[n] >= r->len[a] && r->len[n] > 0;
+}
+
 /* Node n inside the content: why it is dropped, or NULL. */
 static const char *
 prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
@@ -1422,9 +1440,11 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		return reason(r, "dropped: byline or dateline",
 		    "dropped: byline or dateline '%.40s'", t == GUMBO_TAG_HEADER ?
 		    "<header>" : names(r, n));
-	/* The boxes styled like the one holding the top's paragraphs are
-	 * the article's text, whatever their name (see gather_alike). */
-	bool holder = r->flags[n] & N_BOX;
+	/* Boxes styled like the one holding the top's paragraphs (see
+	 * gather_alike), and boxes holding all of their part of the
+	 * content (see whole), are the article's text whatever their
+	 * names. */
+	bool holder = (r->flags[n] & N_BOX) || whole(r, n, top);
 
 	if ((c & C_BOILER) && !(c & C_BODY) && r->len[n] < 0.5 * total && n != top && !holder)
 		return reason(r, "dropped: boilerplate name",
@@ -1444,7 +1464,7 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		 * description, hidden in its quick view) or a theme's whim,
 		 * not a box beside the text: those are named unlikely
 		 * (comments), and go. */
-		if (w < 0 && !holder && (r->plen[n] < 0.7 * ptotal || (c & C_UNLIKELY)))
+		if (w < 0 && ((!holder && r->plen[n] < 0.7 * ptotal) || (c & C_UNLIKELY)))
 			return reason(r, "dropped: negative class weight",
 			    "dropped: class weight %d '%.40s'", w, names(r, n));
 		/* Most of the article's paragraphs: the links beside them
