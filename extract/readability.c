@@ -145,6 +145,7 @@ typedef struct {
 } rd;
 
 static bool alike(const rd *r, size_t a, size_t b);
+static bool similar_title(const rd *r, size_t b);
 
 /* ------------------------------------------------------------ names */
 
@@ -942,6 +943,17 @@ widen(rd *r, size_t top)
 	return top;
 }
 
+/* A block in n's subtree repeats the page's title: n is under the
+ * page's headline. */
+static bool
+headlined(const rd *r, size_t n)
+{
+	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n]; b++)
+		if (similar_title(r, b))
+			return true;
+	return false;
+}
+
 /* Pick the article's top node; 0 when nothing scored. */
 static size_t
 top_candidate(rd *r, unsigned f)
@@ -979,8 +991,17 @@ top_candidate(rd *r, unsigned f)
 			    !inside(r, top, best[k]))
 				alt[nalt++] = best[k];
 		if (nalt >= 3) {
+			/* The body too when the top is short and no heading
+			 * repeats the page's title: one of a landing page's
+			 * sections, often the body's own children.  A short
+			 * post under its headline keeps to itself, whatever
+			 * boxes sit beside it. */
+			bool body = r->len[top] - r->link[top] < CHAR_THRESHOLD &&
+			    r->body != 0 && !headlined(r, r->body);
+
 			for (a = pith_doc_node(d, top)->parent; a != PITH_NONE &&
-			    tag(r, a) != GUMBO_TAG_BODY; a = pith_doc_node(d, a)->parent) {
+			    tag(r, a) != GUMBO_TAG_HTML && (tag(r, a) != GUMBO_TAG_BODY || body);
+			    a = pith_doc_node(d, a)->parent) {
 				size_t in = 0;
 
 				for (size_t k = 0; k < nalt; k++)
