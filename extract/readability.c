@@ -146,6 +146,7 @@ typedef struct {
 
 static bool alike(const rd *r, size_t a, size_t b);
 static bool similar_title(const rd *r, size_t b);
+static bool prose_list(const rd *r, size_t n);
 
 /* ------------------------------------------------------------ names */
 
@@ -780,6 +781,27 @@ scorable(const rd *r, size_t b)
 	}
 }
 
+/* On a page with little paragraph text (under CHAR_THRESHOLD in the
+ * body), a list item of prose scores as a paragraph of its list: a
+ * sentence of MIN_PARAGRAPH or more in a list of sentences with few
+ * links (a joiner's services, a posting's duties), where a menu's items
+ * are a few words and a related list's are links.  On a story's page
+ * such a list is its summary, which the corpora leave out.  The list,
+ * or PITH_NONE. */
+static size_t
+item_list(const rd *r, size_t b)
+{
+	const pith_block *blk = pith_doc_block(r->d, b);
+	size_t l;
+
+	if (r->body == 0 || r->plen[r->body] >= CHAR_THRESHOLD ||
+	    blk->kind != PITH_BLOCK_ITEM || blk->node == PITH_NONE ||
+	    tag(r, blk->node) != GUMBO_TAG_LI || r->blen[b] < MIN_PARAGRAPH ||
+	    !r->bsentence[b] || (l = pith_doc_node(r->d, blk->node)->parent) == PITH_NONE)
+		return PITH_NONE;
+	return prose_list(r, l) && density(r, l) < 0.25 ? l : PITH_NONE;
+}
+
 /* The node is out before scoring: hidden, or unlikely by name, role or
  * tag, unless it is a page-level wrapper. */
 static bool
@@ -828,17 +850,20 @@ score_blocks(rd *r, unsigned f)
 
 	for (size_t b = 0; b < r->nb; b++) {
 		if (budget_tick(r->time)) break;
-		size_t n = pith_doc_block(d, b)->node, a;
+		size_t n = pith_doc_block(d, b)->node, a, l = item_list(r, b);
 		double s;
 		int level = 0;
 
-		if (!scorable(r, b) || (r->flags[n] & (N_HIDDEN | N_UNLIKELY)))
+		if ((!scorable(r, b) && l == PITH_NONE) || (r->flags[n] & (N_HIDDEN | N_UNLIKELY)))
 			continue;
 		s = 1 + r->bcommas[b] + fmin(floor(r->blen[b] / 100), 3);
-		/* A table row counts for the table as a whole. */
+		/* A table row counts for the table as a whole, an item of
+		 * prose for its list. */
 		if (pith_doc_block(d, b)->kind == PITH_BLOCK_ROW)
 			while (n != PITH_NONE && tag(r, n) != GUMBO_TAG_TABLE)
 				n = pith_doc_node(d, n)->parent;
+		if (l != PITH_NONE)
+			n = l;
 		if (n == PITH_NONE)
 			continue;
 		/* A div around nothing but one <p> is that paragraph (as
