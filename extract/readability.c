@@ -371,13 +371,47 @@ classify_words(const char *p, size_t len)
 	return c;
 }
 
+/* Token w[0..n) shows the element from a screen width up: Tailwind's
+ * "md:block", Bootstrap's "d-lg-flex".  Beside "hidden" or "d-none" it
+ * makes the element the desktop's version, not a hidden one. */
+static bool
+shown(const char *w, size_t n)
+{
+	static const char *const shows[] = {
+		"block", "flex", "grid", "inline", "inline-block", "inline-flex", "table",
+	};
+	static const char *const widths[] = { "sm", "md", "lg", "xl", "xxl" };
+	const char *v = memchr(w, ':', n);
+	size_t k;
+
+	if (v != NULL) {
+		v++;
+	} else if (n > 2 && memcmp(w, "d-", 2) == 0) {
+		for (k = 0; k < sizeof widths / sizeof widths[0]; k++) {
+			size_t m = strlen(widths[k]);
+
+			if (n > 3 + m && memcmp(w + 2, widths[k], m) == 0 && w[2 + m] == '-')
+				break;
+		}
+		if (k == sizeof widths / sizeof widths[0])
+			return false;
+		v = w + 3 + strlen(widths[k]);
+	} else {
+		return false;
+	}
+	for (k = 0; k < sizeof shows / sizeof shows[0]; k++)
+		if ((size_t)(w + n - v) == strlen(shows[k]) && memcmp(v, shows[k], w + n - v) == 0)
+			return true;
+	return false;
+}
+
 /* Classify one class or id value: words and whole tokens. */
 static unsigned
 classify(const char *s)
 {
 	unsigned c = 0;
 	char w[64];
-	bool entry;
+	bool entry, show = false;
 
 	if (s == NULL)
 		return 0;
@@ -396,10 +430,11 @@ classify(const char *s)
 			for (size_t i = 0; i < n; i++)
 				w[i] = (char)(p[i] >= 'A' && p[i] <= 'Z' ? p[i] + 32 : p[i]);
 			c |= lookup(tokens, sizeof tokens / sizeof tokens[0], w, n);
+			show |= shown(w, n);
 		}
 		p += n;
 	}
-	return c;
+	return show ? c & ~(unsigned)C_HIDDEN : c;
 }
 
 /* classify(s), remembered in r->memo by a hash of s. */
