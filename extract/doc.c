@@ -1378,7 +1378,7 @@ enter(builder *b, GumboNode *g)
 	}
 	/* What a browser does not show is not text: the hidden attribute
 	 * and inline display:none (its tags still count as tokens). */
-	if (tag_is_notext(tag) || at.hidden != NULL || str_style_hides(at.style))
+	if (tag_is_notext(tag) || str_hidden_hides(at.hidden) || str_style_hides(at.style))
 		b->c.notext = true;
 	b->c.style |= tag_style(tag);
 	enter_tag(b, f, g, at.href, data_cell);

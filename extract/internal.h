@@ -65,6 +65,9 @@ size_t str_control_len(const unsigned char *s, size_t n);
 char *str_clean(arena *a, const char *s, size_t n, size_t max);
 /* Whether an inline style attribute hides the element. */
 bool str_style_hides(const char *style);
+/* Whether a hidden attribute's value hides the element's text:
+ * "until-found" hides it only until find-in-page reveals it. */
+bool str_hidden_hides(const char *hidden);
 /* Whether word is one of the blank-separated words of list (icase: in
  * any case, as rel values are; class names are not). */
 bool str_has_word(const char *list, const char *word, bool icase);

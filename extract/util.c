@@ -375,9 +375,17 @@ str_style_hides(const char *s)
 }
 
 bool
+str_hidden_hides(const char *h)
+{
+	/* A collapsed accordion's panel (GOV.UK's, the design systems'
+	 * after it): the page's text, searchable and shown on a click. */
+	return h != NULL && strcasecmp(h, "until-found") != 0;
+}
+
+bool
 node_hidden(const node_attrs *a)
 {
-	if (a->hidden != NULL || str_style_hides(a->style))
+	if (str_hidden_hides(a->hidden) || str_style_hides(a->style))
 		return true;
 	if (a->aria_hidden != NULL && strcmp(a->aria_hidden, "true") == 0 &&
 	    (a->klass == NULL || strstr(a->klass, "fallback-image") == NULL))
