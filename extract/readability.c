@@ -1367,7 +1367,8 @@ gather_alike(rd *r, size_t top)
 		double gap = 0;
 		size_t b = dir > 0 ? r->blast[top] + 1 : r->bfirst[top];
 
-		while (gap < GAP_TEXT && nboxes < MAX_BOXES && (dir > 0 ? b < r->nb : b-- > 0)) {
+		while (gap < GAP_TEXT && nboxes < MAX_BOXES && !budget_tick(r->time) &&
+		    (dir > 0 ? b < r->nb : b-- > 0)) {
 			if ((box = alike_box(r, b, h, top)) != PITH_NONE &&
 			    !(r->flags[box] & (N_HIDDEN | N_UNLIKELY)) &&
 			    density(r, box) < 0.25 && prose_box(r, box)) {
