@@ -1014,6 +1014,42 @@ headlined(const rd *r, size_t n)
 	return false;
 }
 
+/* Nodes a and b are of a kind: the same tag, and classes opening with
+ * the same word ("frame frame-type-text" and "frame frame-type-textpic"). */
+static bool
+kin(const rd *r, size_t a, size_t b)
+{
+	const char *ca = attr(r, a, "class"), *cb = attr(r, b, "class");
+	size_t k;
+
+	if (tag(r, a) != tag(r, b) || ca == NULL || cb == NULL ||
+	    (k = strcspn(ca, " \t\n")) == 0)
+		return false;
+	return strncmp(ca, cb, k) == 0 && strchr(" \t\n", cb[k]) != NULL;
+}
+
+/* A CMS cuts a page into content elements side by side, boxes of a kind
+ * (a text, a text with a picture, a table), and a short one may win by
+ * a name the others lack ("textpic-text"): two rivals of its kind
+ * beside the top's box say the article is their parent.  Only below
+ * the body, and only boxes of a kind: a sidebar and a footer beside
+ * the main column are not.  The parent, or PITH_NONE. */
+static size_t
+side_by_side(const rd *r, size_t top, const size_t alt[2])
+{
+	const pith_doc *d = r->d;
+
+	for (size_t x = top, a; (a = pith_doc_node(d, x)->parent) != PITH_NONE &&
+	    a != r->body && tag(r, a) != GUMBO_TAG_HTML; x = a) {
+		bool p0 = pith_doc_node(d, alt[0])->parent == a,
+		    p1 = pith_doc_node(d, alt[1])->parent == a;
+
+		if (p0 || p1)
+			return p0 && p1 && kin(r, x, alt[0]) && kin(r, x, alt[1]) ? a : PITH_NONE;
+	}
+	return PITH_NONE;
+}
+
 /* Pick the article's top node; 0 when nothing scored. */
 static size_t
 top_candidate(rd *r, unsigned f)
@@ -1050,7 +1086,14 @@ top_candidate(rd *r, unsigned f)
 			if (r->score[best[k]] >= 0.75 * orig && !inside(r, best[k], top) &&
 			    !inside(r, top, best[k]))
 				alt[nalt++] = best[k];
-		if (nalt >= 3) {
+		if (nalt == 2 && r->len[top] - r->link[top] < CHAR_THRESHOLD &&
+		    (a = side_by_side(r, top, alt)) != PITH_NONE) {
+			top = a;
+			if (!(r->flags[top] & N_SCORED)) {
+				r->score[top] = score_init(r, top, f);
+				r->flags[top] |= N_SCORED;
+			}
+		} else if (nalt >= 3) {
 			/* The body too when the top is short and no heading
 			 * repeats the page's title: one of a landing page's
 			 * sections, often the body's own children.  A short
