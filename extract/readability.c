@@ -1205,22 +1205,18 @@ lede(const rd *r, size_t s, size_t anchor)
 	    !((r->cls[s] | r->cls[p]) & names);
 }
 
-/* Node s holds the top's box again: the same tag, and a class whose
- * first word is the top's ("story-body story-body-1" beside the top's
- * "story-body story-body-2").  A sidebar column styled like the
- * article's column holds no such box. */
+/* Node s holds the top's box again: a node of its kind (see kin),
+ * "story-body story-body-1" beside the top's "story-body story-body-2".
+ * A sidebar column styled like the article's column holds no such box. */
 static bool
 holds_alike(const rd *r, size_t s, size_t top)
 {
-	const char *tc = attr(r, top, "class"), *c;
-	size_t k;
+	const char *tc = attr(r, top, "class");
 
 	if (tc == NULL || *tc == '\0')
 		return true;    /* nothing to tell them by: as before */
-	k = strcspn(tc, " \t\n");
 	for (size_t n = s; n < pith_doc_node(r->d, s)->end; n++)
-		if (tag(r, n) == tag(r, top) && (c = attr(r, n, "class")) != NULL &&
-		    strncmp(c, tc, k) == 0 && strchr(" \t\n", c[k]) != NULL)
+		if (kin(r, top, n))
 			return true;
 	return false;
 }
