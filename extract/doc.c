@@ -1344,6 +1344,43 @@ enter_tag(builder *b, frame *f, GumboNode *g, const char *href, bool data_cell)
 	}
 }
 
+/* A custom element (a name with a hyphen) that stands apart from running
+ * text is a box: browsers default it to inline, but pages style
+ * <article-body> or <story-paragraph> as blocks.  One among words or in
+ * a paragraph (<relative-time>, <g-emoji>) stays inline. */
+static bool
+custom_block(const builder *b, const GumboNode *g, const char *name)
+{
+	const GumboNode *p = g->parent;
+
+	if (g->v.element.tag != GUMBO_TAG_UNKNOWN ||
+	    g->v.element.tag_namespace != GUMBO_NAMESPACE_HTML ||
+	    strchr(name, '-') == NULL || strchr(name, ':') != NULL ||
+	    p == NULL || p->type != GUMBO_NODE_ELEMENT)
+		return false;
+	switch (p->v.element.tag) {
+	case GUMBO_TAG_P: case GUMBO_TAG_H1: case GUMBO_TAG_H2:
+	case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5:
+	case GUMBO_TAG_H6:
+		return false;
+	case GUMBO_TAG_UNKNOWN:
+		/* Inside an inline one (MathJax's <mjx-math>), inline. */
+		if (b->depth == 0 || !b->stack[b->depth - 1].block)
+			return false;
+		break;
+	default:
+		if (!doc_tag_block(p->v.element.tag))
+			return false;
+	}
+	for (unsigned i = 0; i < p->v.element.children.length; i++) {
+		const GumboNode *c = p->v.element.children.data[i];
+
+		if (c->type == GUMBO_NODE_TEXT)
+			return false;
+	}
+	return true;
+}
+
 static void
 enter(builder *b, GumboNode *g)
 {
@@ -1352,7 +1389,7 @@ enter(builder *b, GumboNode *g)
 	size_t node = b->doc->nnodes;
 	node_attrs at;
 	frame *f;
-	bool data_cell;
+	bool data_cell, custom;
 
 	if (!node_push(b, g))
 		return;
@@ -1368,10 +1405,11 @@ enter(builder *b, GumboNode *g)
 	    el->original_tag.length > 0)
 		token_push(b, PITH_TOKEN_TAG, node, 0, 0);
 
+	custom = custom_block(b, g, b->doc->nodes[node].tag);
 	f = &b->stack[b->depth++];
 	*f = (frame){ .g = g, .node = node, .saved = b->c };
 	data_cell = b->c.row != PITH_NONE;
-	f->block = doc_tag_block(tag) && !data_cell;
+	f->block = (doc_tag_block(tag) || custom) && !data_cell;
 	if (f->block) {
 		block_end(b);
 		b->c.box = node;
