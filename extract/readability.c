@@ -1558,6 +1558,38 @@ whole(const rd *r, size_t n, size_t top)
 	return r->len[n] >= r->len[a] && r->len[n] > 0;
 }
 
+/* Node n holds more text fields than a third of its paragraphs
+ * (Readability.js's rule, less its radio buttons and checkboxes, which
+ * a recipe card's print options are): a signup, search or comment
+ * form.  prune_reason asks only of a short box: a blog's column of
+ * post, comments and comment form holds as many fields. */
+static bool
+form_box(const rd *r, size_t n)
+{
+	int fields = 0, paras = 0;
+
+	for (size_t k = n + 1; k < pith_doc_node(r->d, n)->end; k++) {
+		const char *type;
+
+		switch (tag(r, k)) {
+		case GUMBO_TAG_P:
+			paras++;
+			break;
+		case GUMBO_TAG_INPUT:
+			type = attr(r, k, "type");
+			fields += type == NULL || str_has_word("text email search tel "
+			    "password url", type, true);
+			break;
+		case GUMBO_TAG_TEXTAREA:
+			fields++;
+			break;
+		default:
+			break;
+		}
+	}
+	return fields > paras / 3;
+}
+
 /* Node n inside the content: why it is dropped, or NULL. */
 static const char *
 prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
@@ -1618,6 +1650,8 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		 * (a menu in the story's div) go one by one, not with them. */
 		if (r->plen[n] >= 0.7 * ptotal)
 			return NULL;
+		if (r->len[n] < CHAR_THRESHOLD && form_box(r, n))
+			return reason(r, "dropped: form", "dropped: form '%.40s'", names(r, n));
 		/* A list, or a box that is nearly all lists (Readability.js's
 		 * isList), goes for its links only as a link list would:
 		 * its items (a round-up, steps, specs) link as they go. */
