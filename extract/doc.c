@@ -1395,8 +1395,12 @@ enter(builder *b, GumboNode *g)
 		return;
 	node_attrs_get(g, &at);
 	enter_meta(b, g, at.href);
-	if (tag_is_dropped(tag) || tag == GUMBO_TAG_TITLE ||
-	    b->depth + 1 >= b->max_depth)
+	/* A declarative shadow root is what the browser shows in its
+	 * host (a web component's server-rendered text); other
+	 * templates are for scripts to copy. */
+	if ((tag_is_dropped(tag) && !(tag == GUMBO_TAG_TEMPLATE &&
+	    (attr(g, "shadowrootmode") != NULL || attr(g, "shadowroot") != NULL))) ||
+	    tag == GUMBO_TAG_TITLE || b->depth + 1 >= b->max_depth)
 		return;     /* recorded, not walked */
 
 	/* <noscript> is what a browser without scripts shows; pith reads
