@@ -1187,6 +1187,25 @@ div_paragraph(const rd *r, size_t s)
 	return b->node == s && b->kind == PITH_BLOCK_PARA ? s : PITH_NONE;
 }
 
+/* Block text ends with a full stop (Latin, ideographic or danda),
+ * closing quotes and brackets aside. */
+static bool
+full_stop(const pith_block *blk)
+{
+	static const char *const stops[] = { ".", "\xe3\x80\x82", "\xe0\xa5\xa4" };
+	size_t n = blk->len;
+
+	while (n > 0 && strchr(" \"')", blk->text[n - 1]) != NULL)
+		n--;
+	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++) {
+		size_t k = strlen(stops[i]);
+
+		if (n >= k && memcmp(blk->text + n - k, stops[i], k) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* A standfirst boxed on its own before the content, which paragraph()
  * misses for its div: one paragraph over 80 characters with a sentence
  * end (a date, a title or a score line is shorter or has none), no link,
@@ -1199,7 +1218,12 @@ lede(const rd *r, size_t s, size_t anchor)
 	const unsigned names = C_META | C_CAPTION | C_BOILER | C_NEGATIVE | C_UNLIKELY;
 	size_t p;
 
-	if (s > anchor || (p = div_paragraph(r, s)) == PITH_NONE)
+	/* A deck set as a subheading (the "spot" or "sapo" under many
+	 * sites' headline) is one too when it ends as a sentence does: a
+	 * headline or a teaser's question does not end with a full stop. */
+	p = tag(r, s) == GUMBO_TAG_H2 && r->nblk[s] == 1 &&
+	    full_stop(pith_doc_block(r->d, r->bfirst[s])) ? s : div_paragraph(r, s);
+	if (s > anchor || p == PITH_NONE)
 		return false;
 	return r->len[p] > 80 && r->link[p] == 0 && (r->flags[p] & N_SENTENCE) &&
 	    !((r->cls[s] | r->cls[p]) & names);
