@@ -529,6 +529,10 @@ block_stats(rd *r, size_t b)
 	int commas = 0;
 	bool sentence = false;
 	size_t run = 0;
+	/* Thai and Lao write no full stop: a space between two of their
+	 * letters ends a sentence or clause.  1 after such a letter, 2
+	 * after spaces that follow one. */
+	int gap = 0;
 	const uc_script_t *han = r->han, *hiragana = r->hiragana,
 	    *katakana = r->katakana, *hangul = r->hangul;
 
@@ -550,6 +554,7 @@ block_stats(rd *r, size_t b)
 			double step = lw == 1 ? 1 : lw > 0 ? 0.3 : 0;
 
 			for (j = i; j < end && j < blk->len && s[j] < 0x80; j++) {
+				gap = s[j] == ' ' && gap > 0 ? 2 : 0;
 				if (s[j] == ',')
 					commas++;
 				else if ((s[j] == '.' || s[j] == '!' || s[j] == '?') &&
@@ -572,6 +577,12 @@ block_stats(rd *r, size_t b)
 		 * mark, the ideographic full stop (Unicode's STerm). */
 		if (uc_is_property_sentence_terminal(uc))
 			sentence = true;
+		if (uc >= 0x0e00 && uc <= 0x0eff) {
+			sentence |= gap == 2;
+			gap = 1;
+		} else {
+			gap = 0;
+		}
 		len += (size_t)w;
 		/* Link text adds in order: 0.3 steps are not exact. */
 		if (lw == 1)
