@@ -1061,6 +1061,70 @@ side_by_side(const rd *r, size_t top, const size_t alt[2])
 	return PITH_NONE;
 }
 
+/* The first level-1 heading in n's subtree, or PITH_NONE. */
+static size_t
+headline(const rd *r, size_t n)
+{
+	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n]; b++) {
+		const pith_block *blk = pith_doc_block(r->d, b);
+
+		if (blk->kind == PITH_BLOCK_HEADING && blk->level == 1)
+			return b;
+	}
+	return PITH_NONE;
+}
+
+/* Child c of g is a story in a stream: a box under its own headline
+ * with a box alike it (same tag and class) and headlined too beside it. */
+static bool
+streamed(const rd *r, size_t g, size_t c)
+{
+	if (headline(r, c) == PITH_NONE)
+		return false;
+	for (size_t s = g + 1; s < pith_doc_node(r->d, g)->end; s = pith_doc_node(r->d, s)->end)
+		if (s != c && alike(r, s, c) && headline(r, s) != PITH_NONE)
+			return true;
+	return false;
+}
+
+/* Infinite scroll saves the next stories below the article, each in a
+ * box alike the article's own under its own headline: one story is the
+ * page, the one under the page's title, or else the top's, or the first
+ * when the top holds them all.  Its best-scored node, or top. */
+static size_t
+unstream(const rd *r, size_t top)
+{
+	const pith_doc *d = r->d;
+
+	for (size_t g = top, up = 0; g != PITH_NONE && g != r->body && up < 4;
+	    g = pith_doc_node(d, g)->parent, up++) {
+		size_t pick = PITH_NONE, first = PITH_NONE, mine = PITH_NONE, best = PITH_NONE;
+
+		for (size_t c = g + 1; c < pith_doc_node(d, g)->end; c = pith_doc_node(d, c)->end) {
+			if (!streamed(r, g, c))
+				continue;
+			if (first == PITH_NONE)
+				first = c;
+			if (pick == PITH_NONE && similar_title(r, headline(r, c)))
+				pick = c;
+			if (inside(r, top, c))
+				mine = c;
+		}
+		/* Stories beside the top's box are teasers of a kind. */
+		if (first == PITH_NONE || (mine == PITH_NONE && g != top))
+			continue;
+		if (pick == PITH_NONE)
+			pick = mine != PITH_NONE ? mine : first;
+		if (pick == mine)
+			return top;
+		for (size_t n = pick; n < pith_doc_node(d, pick)->end; n++)
+			if ((r->flags[n] & N_SCORED) && (best == PITH_NONE || r->score[n] > r->score[best]))
+				best = n;
+		return best != PITH_NONE ? best : pick;
+	}
+	return top;
+}
+
 /* Pick the article's top node; 0 when nothing scored. */
 static size_t
 top_candidate(rd *r, unsigned f)
@@ -1160,7 +1224,7 @@ top_candidate(rd *r, unsigned f)
 			top = n;
 			break;
 		}
-	top = widen(r, top);
+	top = widen(r, unstream(r, top));
 	if (!(r->flags[top] & N_SCORED)) {
 		r->score[top] = score_init(r, top, f);
 		r->flags[top] |= N_SCORED;
@@ -1339,7 +1403,7 @@ gather(rd *r, size_t top, unsigned f)
 			if (s == x || (r->flags[s] & (N_HIDDEN | N_UNLIKELY)))
 				continue;
 			if ((xc != NULL && *xc && alike(r, s, x) && holds_alike(r, s, top) &&
-			    r->plen[s] >= 100 && density(r, s) < 0.25) ||
+			    r->plen[s] >= 100 && density(r, s) < 0.25 && !streamed(r, g, x)) ||
 			    (up == 0 && (paragraph(r, s) || lede(r, s, x))))
 				r->flags[s] |= N_IN;
 		}
