@@ -1346,6 +1346,25 @@ facts(const rd *r, size_t s)
 	return dt >= 3 && dd >= dt && in >= 0.7 * r->len[s];
 }
 
+/* Box s opens with a heading that links to another page, before any
+ * paragraph of prose: a preview of the next story ("Next article", its
+ * headline, its first lines and "continue reading"), however it is
+ * named.  A section's own heading is unlinked or its permalink (an
+ * in-page link weighs less, see block_run_link). */
+static bool
+preview(const rd *r, size_t s)
+{
+	for (size_t b = r->bfirst[s]; b != PITH_NONE && b <= r->blast[s]; b++) {
+		const pith_block *blk = pith_doc_block(r->d, b);
+
+		if (blk->kind == PITH_BLOCK_HEADING)
+			return r->blen[b] > 0 && r->blink[b] >= 0.8 * r->blen[b];
+		if (blk->kind == PITH_BLOCK_PARA && r->blen[b] > 80)
+			return false;
+	}
+	return false;
+}
+
 /* Mark the top and its qualifying siblings as the content. */
 static void
 gather(rd *r, size_t top, unsigned f)
@@ -1367,7 +1386,9 @@ gather(rd *r, size_t top, unsigned f)
 
 		if (s == top || (r->flags[s] & (N_HIDDEN | N_UNLIKELY)))
 			continue;
-		if ((r->flags[s] & N_SCORED) && r->score[s] + bonus >= threshold) {
+		if (s > top && preview(r, s)) {
+			take = false;
+		} else if ((r->flags[s] & N_SCORED) && r->score[s] + bonus >= threshold) {
 			take = true;
 		} else if (bonus > 0 && r->len[s] >= 100 && density(r, s) < 0.25) {
 			/* A section styled like the top, too deep for its
