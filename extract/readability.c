@@ -1074,6 +1074,16 @@ headline(const rd *r, size_t n)
 	return PITH_NONE;
 }
 
+/* Box x can be told from boxes elsewhere on the page: it has a class,
+ * or is an <article>.  Any two bare <div>s are alike. */
+static bool
+named_box(const rd *r, size_t x)
+{
+	const char *c = attr(r, x, "class");
+
+	return (c != NULL && *c) || tag(r, x) == GUMBO_TAG_ARTICLE;
+}
+
 /* Child c of g is a story in a stream: a box under its own headline
  * with a box alike it (same tag and class) and headlined too beside it. */
 static bool
@@ -1087,10 +1097,49 @@ streamed(const rd *r, size_t g, size_t c)
 	return false;
 }
 
+/* The best-scored node in box x, or x. */
+static size_t
+best_in(const rd *r, size_t x)
+{
+	size_t best = x;
+
+	for (size_t n = x; n < pith_doc_node(r->d, x)->end; n++)
+		if ((r->flags[n] & N_SCORED) && (!(r->flags[best] & N_SCORED) ||
+		    r->score[n] > r->score[best]))
+			best = n;
+	return best;
+}
+
+/* The next stories may be saved in a box of their own, apart from the
+ * article: when the box around the top is headlined other than the
+ * page's title and a box alike it elsewhere, holding a story's worth
+ * of paragraphs (not a masthead under the site's name), is headlined
+ * with the title, that one is the article. */
+static size_t
+retitle(const rd *r, size_t top)
+{
+	size_t x = top, h = PITH_NONE;
+
+	for (int up = 0; x != PITH_NONE && x != r->body && up < 4;
+	    x = pith_doc_node(r->d, x)->parent, up++)
+		if ((h = headline(r, x)) != PITH_NONE)
+			break;
+	if (h == PITH_NONE || x == PITH_NONE || x == r->body || similar_title(r, h) ||
+	    !named_box(r, x))
+		return top;
+	for (size_t n = 0; n < r->nn; n++)
+		if (!inside(r, n, x) && !inside(r, x, n) && alike(r, n, x) &&
+		    r->plen[n] >= CHAR_THRESHOLD &&
+		    (h = headline(r, n)) != PITH_NONE && similar_title(r, h))
+			return best_in(r, n);
+	return top;
+}
+
 /* Infinite scroll saves the next stories below the article, each in a
  * box alike the article's own under its own headline: one story is the
- * page, the one under the page's title, or else the top's, or the first
- * when the top holds them all.  Its best-scored node, or top. */
+ * page, the one under the page's title, or else the top's (unless
+ * retitle finds the title's elsewhere), or the first when the top holds
+ * them all.  Its best-scored node, or top. */
 static size_t
 unstream(const rd *r, size_t top)
 {
@@ -1098,7 +1147,7 @@ unstream(const rd *r, size_t top)
 
 	for (size_t g = top, up = 0; g != PITH_NONE && g != r->body && up < 4;
 	    g = pith_doc_node(d, g)->parent, up++) {
-		size_t pick = PITH_NONE, first = PITH_NONE, mine = PITH_NONE, best = PITH_NONE;
+		size_t pick = PITH_NONE, first = PITH_NONE, mine = PITH_NONE;
 
 		for (size_t c = g + 1; c < pith_doc_node(d, g)->end; c = pith_doc_node(d, c)->end) {
 			if (!streamed(r, g, c))
@@ -1113,16 +1162,13 @@ unstream(const rd *r, size_t top)
 		/* Stories beside the top's box are teasers of a kind. */
 		if (first == PITH_NONE || (mine == PITH_NONE && g != top))
 			continue;
+		if (pick == PITH_NONE && mine != PITH_NONE)
+			break;
 		if (pick == PITH_NONE)
-			pick = mine != PITH_NONE ? mine : first;
-		if (pick == mine)
-			return top;
-		for (size_t n = pick; n < pith_doc_node(d, pick)->end; n++)
-			if ((r->flags[n] & N_SCORED) && (best == PITH_NONE || r->score[n] > r->score[best]))
-				best = n;
-		return best != PITH_NONE ? best : pick;
+			pick = first;
+		return pick == mine ? top : best_in(r, pick);
 	}
-	return top;
+	return retitle(r, top);
 }
 
 /* Pick the article's top node; 0 when nothing scored. */
