@@ -1114,7 +1114,8 @@ best_in(const rd *r, size_t x)
  * article: when the box around the top is headlined other than the
  * page's title and a box alike it elsewhere, holding a story's worth
  * of paragraphs (not a masthead under the site's name), is headlined
- * with the title, that one is the article. */
+ * with the title, that one is the article; or, the title standing
+ * above them, the first alike box after it under no headline. */
 static size_t
 retitle(const rd *r, size_t top)
 {
@@ -1131,6 +1132,17 @@ retitle(const rd *r, size_t top)
 		if (!inside(r, n, x) && !inside(r, x, n) && alike(r, n, x) &&
 		    r->plen[n] >= CHAR_THRESHOLD &&
 		    (h = headline(r, n)) != PITH_NONE && similar_title(r, h))
+			return best_in(r, n);
+	/* The article's headline may stand above the stream, its box
+	 * then under none: the first such box after the title's. */
+	for (h = 0; h < r->nb && !similar_title(r, h); h++)
+		;
+	if (h == r->nb || h >= r->bfirst[x])
+		return top;
+	for (size_t n = 0; n < r->nn; n++)
+		if (!inside(r, n, x) && !inside(r, x, n) && alike(r, n, x) &&
+		    r->plen[n] >= CHAR_THRESHOLD && r->bfirst[n] != PITH_NONE &&
+		    r->bfirst[n] > h && headline(r, n) == PITH_NONE)
 			return best_in(r, n);
 	return top;
 }
@@ -1411,6 +1423,16 @@ preview(const rd *r, size_t s)
 	return false;
 }
 
+/* Box s is a story of its own: under a headline (<h1>) that is not
+ * the page's title.  A section of the article has none. */
+static bool
+other_story(const rd *r, size_t s)
+{
+	size_t h = headline(r, s);
+
+	return h != PITH_NONE && !similar_title(r, h);
+}
+
 /* Mark the top and its qualifying siblings as the content. */
 static void
 gather(rd *r, size_t top, unsigned f)
@@ -1470,7 +1492,8 @@ gather(rd *r, size_t top, unsigned f)
 			if (s == x || (r->flags[s] & (N_HIDDEN | N_UNLIKELY)))
 				continue;
 			if ((xc != NULL && *xc && alike(r, s, x) && holds_alike(r, s, top) &&
-			    r->plen[s] >= 100 && density(r, s) < 0.25 && !streamed(r, g, x)) ||
+			    r->plen[s] >= 100 && density(r, s) < 0.25 && !streamed(r, g, x) &&
+			    !other_story(r, s)) ||
 			    (up == 0 && (paragraph(r, s) || lede(r, s, x))))
 				r->flags[s] |= N_IN;
 		}
