@@ -1488,12 +1488,14 @@ gather(rd *r, size_t top, unsigned f)
 
 		if (g == PITH_NONE || g == r->body)
 			break;
+		/* Sections, not the next stories of a stream (see unstream). */
+		bool sections = xc != NULL && *xc && !streamed(r, g, x);
+
 		for (size_t s = g + 1; s < pith_doc_node(d, g)->end; s = pith_doc_node(d, s)->end) {
 			if (s == x || (r->flags[s] & (N_HIDDEN | N_UNLIKELY)))
 				continue;
-			if ((xc != NULL && *xc && alike(r, s, x) && holds_alike(r, s, top) &&
-			    r->plen[s] >= 100 && density(r, s) < 0.25 && !streamed(r, g, x) &&
-			    !other_story(r, s)) ||
+			if ((sections && alike(r, s, x) && holds_alike(r, s, top) &&
+			    r->plen[s] >= 100 && density(r, s) < 0.25 && !other_story(r, s)) ||
 			    (up == 0 && (paragraph(r, s) || lede(r, s, x))))
 				r->flags[s] |= N_IN;
 		}
