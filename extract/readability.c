@@ -797,6 +797,16 @@ score_init(const rd *r, size_t n, unsigned f)
 	return s + ((f & F_WEIGHT_CLASSES) ? r->weight[n] : 0);
 }
 
+/* Node n's score from its name and tag, when it has none yet. */
+static void
+score_once(rd *r, size_t n, unsigned f)
+{
+	if (!(r->flags[n] & N_SCORED)) {
+		r->score[n] = score_init(r, n, f);
+		r->flags[n] |= N_SCORED;
+	}
+}
+
 /* Paragraph-like blocks are scored; list items and headings alone
  * are not (a menu is a list of short items). */
 static bool
@@ -931,10 +941,7 @@ score_blocks(rd *r, unsigned f)
 		    a = pith_doc_node(d, a)->parent, level++) {
 			if (tag(r, a) == GUMBO_TAG_HTML)
 				break;
-			if (!(r->flags[a] & N_SCORED)) {
-				r->score[a] = score_init(r, a, f);
-				r->flags[a] |= N_SCORED;
-			}
+			score_once(r, a, f);
 			r->score[a] += s / (level == 0 ? 1 : level == 1 ? 2 : level * 3);
 		}
 	}
@@ -1222,10 +1229,6 @@ top_candidate(rd *r, unsigned f)
 		if (nalt == 2 && r->len[top] - r->link[top] < CHAR_THRESHOLD &&
 		    (a = side_by_side(r, top, alt)) != PITH_NONE) {
 			top = a;
-			if (!(r->flags[top] & N_SCORED)) {
-				r->score[top] = score_init(r, top, f);
-				r->flags[top] |= N_SCORED;
-			}
 		} else if (nalt >= 3) {
 			/* The body too when the top is short and no heading
 			 * repeats the page's title: one of a landing page's
@@ -1247,11 +1250,8 @@ top_candidate(rd *r, unsigned f)
 					break;
 				}
 			}
-			if (!(r->flags[top] & N_SCORED)) {
-				r->score[top] = score_init(r, top, f);
-				r->flags[top] |= N_SCORED;
-			}
 		}
+		score_once(r, top, f);
 	}
 	/* Climb to an ancestor only when it beats the original top. */
 	{
@@ -1283,10 +1283,7 @@ top_candidate(rd *r, unsigned f)
 			break;
 		}
 	top = widen(r, unstream(r, top));
-	if (!(r->flags[top] & N_SCORED)) {
-		r->score[top] = score_init(r, top, f);
-		r->flags[top] |= N_SCORED;
-	}
+	score_once(r, top, f);
 	evidence(r, top, PITH_CAND_TOP, 0, true, f);
 	for (size_t k = 0; k < nbest; k++)
 		if (best[k] != top)
