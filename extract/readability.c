@@ -1430,6 +1430,18 @@ other_story(const rd *r, size_t s)
 	return h != PITH_NONE && !similar_title(r, h);
 }
 
+/* A box with a paragraph of prose: over 80 characters (paragraph()'s
+ * measure), a sentence, few links. */
+static bool
+prose_box(const rd *r, size_t n)
+{
+	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n]; b++)
+		if (pith_doc_block(r->d, b)->kind == PITH_BLOCK_PARA && r->blen[b] > 80 &&
+		    r->bsentence[b] && r->blink[b] < 0.25 * r->blen[b])
+			return true;
+	return false;
+}
+
 /* Mark the top and its qualifying siblings as the content. */
 static void
 gather(rd *r, size_t top, unsigned f)
@@ -1465,6 +1477,15 @@ gather(rd *r, size_t top, unsigned f)
 			 * recipe's ingredients and steps, a product's specs):
 			 * its items score nothing, but no sidebar or menu is
 			 * 300 characters without a link. */
+			take = true;
+		} else if (tag(r, top) == GUMBO_TAG_SECTION && tag(r, s) == GUMBO_TAG_SECTION &&
+		    prose_box(r, s) && r->link[s] == 0 &&
+		    !(r->cls[s] & (C_META | C_BOILER | C_NEGATIVE)) && !other_story(r, s)) {
+			/* The article cut into <section>s named each its own
+			 * way ("intro", "body-2", "conclusion"): a short one of
+			 * prose is the article's, however little it scores.
+			 * Not with a link: a section's standing disclaimer
+			 * ("follow us at @...") is one. */
 			take = true;
 		} else {
 			take = paragraph(r, s) || lede(r, s, top) || facts(r, s);
@@ -1535,18 +1556,6 @@ take_headings(rd *r, size_t b)
 			return;
 		r->flags[blk->node] |= N_IN;
 	}
-}
-
-/* A box with a paragraph of prose: over 80 characters (paragraph()'s
- * measure), a sentence, few links. */
-static bool
-prose_box(const rd *r, size_t n)
-{
-	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n]; b++)
-		if (pith_doc_block(r->d, b)->kind == PITH_BLOCK_PARA && r->blen[b] > 80 &&
-		    r->bsentence[b] && r->blink[b] < 0.25 * r->blen[b])
-			return true;
-	return false;
 }
 
 /* Mark text box n, and the wrappers around nothing else (a widget
