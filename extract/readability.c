@@ -1831,8 +1831,10 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		return reason(r, "dropped: link list", "dropped: link list, links %.2f", ld);
 	if (!(f & F_CLEAN) || (r->flags[n] & N_DATA) || n == top)
 		return NULL;
-	if (t == GUMBO_TAG_DIV || t == GUMBO_TAG_SECTION || t == GUMBO_TAG_UL ||
-	    t == GUMBO_TAG_OL || t == GUMBO_TAG_TABLE || t == GUMBO_TAG_FORM) {
+	/* <center> is an old page's div (its menu and footer lines). */
+	if (t == GUMBO_TAG_DIV || t == GUMBO_TAG_SECTION || t == GUMBO_TAG_CENTER ||
+	    t == GUMBO_TAG_UL || t == GUMBO_TAG_OL || t == GUMBO_TAG_TABLE ||
+	    t == GUMBO_TAG_FORM) {
 		int w = (f & F_WEIGHT_CLASSES) ? r->weight[n] : 0;
 
 		/* A negative word on the box holding most of the article's
