@@ -22,6 +22,16 @@ article_token_arrays(pith_article *a, pith_error *err)
 	return PITH_OK;
 }
 
+/* A link whose text is an address ("in https://.../pull/12", a note's
+ * source): a release note or footnote printing it, where an index's
+ * links read as titles. */
+static bool
+bare_address(const char *t, size_t n)
+{
+	return (n > 7 && strncmp(t, "http://", 7) == 0) ||
+	    (n > 8 && strncmp(t, "https://", 8) == 0);
+}
+
 void
 article_stats(const pith_article *a, size_t *words, double *link_ratio)
 {
@@ -60,7 +70,8 @@ article_stats(const pith_article *a, size_t *words, double *link_ratio)
 			size_t re = b->runs[r].start + b->runs[r].len < s->end ?
 			    b->runs[r].start + b->runs[r].len : s->end;
 
-			if (rs < re && (b->runs[r].style & PITH_STYLE_LINK))
+			if (rs < re && (b->runs[r].style & PITH_STYLE_LINK) &&
+			    !bare_address(b->text + b->runs[r].start, b->runs[r].len))
 				link += re - rs;
 		}
 		chars += s->end - s->start;
