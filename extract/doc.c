@@ -179,6 +179,40 @@ node_attr(const GumboNode *g, const char *name)
 	return NULL;
 }
 
+/* The element before g among its siblings, or its first element child
+ * (a heading's button), opens and closes g (aria-expanded): g hidden is
+ * a collapsed accordion's panel, a FAQ's answer, the page's text a click
+ * away (a dropdown menu so shown still goes for its links). */
+bool
+node_collapsed(const GumboNode *g)
+{
+	const GumboNode *p = g->parent, *s = NULL;
+
+	if (p == NULL || (p->type != GUMBO_NODE_ELEMENT &&
+	    p->type != GUMBO_NODE_TEMPLATE))
+		return false;
+	for (size_t i = g->index_within_parent; i-- > 0 && s == NULL;) {
+		const GumboNode *k = p->v.element.children.data[i];
+
+		if (k->type == GUMBO_NODE_ELEMENT)
+			s = k;
+		else if (k->type != GUMBO_NODE_WHITESPACE &&
+		    k->type != GUMBO_NODE_COMMENT)
+			return false;
+	}
+	if (s == NULL)
+		return false;
+	if (node_attr(s, "aria-expanded") != NULL)
+		return true;
+	for (unsigned i = 0; i < s->v.element.children.length; i++) {
+		const GumboNode *k = s->v.element.children.data[i];
+
+		if (k->type == GUMBO_NODE_ELEMENT)
+			return node_attr(k, "aria-expanded") != NULL;
+	}
+	return false;
+}
+
 static const char *
 attr(GumboNode *g, const char *name)
 {
@@ -1419,8 +1453,10 @@ enter(builder *b, GumboNode *g)
 		b->c.box = node;
 	}
 	/* What a browser does not show is not text: the hidden attribute
-	 * and inline display:none (its tags still count as tokens). */
-	if (tag_is_notext(tag) || str_hidden_hides(at.hidden) || str_style_hides(at.style))
+	 * and inline display:none (its tags still count as tokens), but
+	 * for a collapsed accordion's panel. */
+	if (tag_is_notext(tag) || ((str_hidden_hides(at.hidden) ||
+	    str_style_hides(at.style)) && !node_collapsed(g)))
 		b->c.notext = true;
 	b->c.style |= tag_style(tag);
 	enter_tag(b, f, g, at.href, data_cell);

@@ -147,6 +147,9 @@ bool node_hidden(const node_attrs *a);
  * names it reads (all but SVG's camelCase ones, such as viewBox, which
  * pith never asks for), so both compare names exactly. */
 const char *node_attr(const struct GumboInternalNode *g, const char *name);
+/* g is a collapsed accordion's panel: the element before it, or that
+ * element's first child, has aria-expanded.  (doc.c) */
+bool node_collapsed(const struct GumboInternalNode *g);
 
 /* ---- links (url.c): a base address cleaned and parsed once, for the
  * many links of a page resolved against it as pith_url_resolve would. */

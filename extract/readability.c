@@ -698,7 +698,7 @@ prepare(rd *r)
 		/* An anchor's name marks a place, as an id does ("#comments"). */
 		if (t == GUMBO_TAG_A)
 			c |= classify(attr(r, n, "name")) & C_THREAD;
-		if (node_hidden(&at))
+		if (node_hidden(&at) && !node_collapsed(gnode(r, n)))
 			c |= C_HIDDEN;
 		if (role_out(at.role))
 			c |= C_ROLE_OUT;
