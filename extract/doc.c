@@ -50,6 +50,7 @@ typedef struct {
 	bool marker;       /* li: marker not yet given to a block */
 	int ordered, number;
 	int cells;         /* data row: cells seen */
+	signed char text_kids;  /* a child is text: -1 not yet asked */
 } frame;
 
 typedef struct {
@@ -1383,9 +1384,11 @@ enter_tag(builder *b, frame *f, GumboNode *g, const char *href, bool data_cell)
  * <article-body> or <story-paragraph> as blocks.  One among words or in
  * a paragraph (<relative-time>, <g-emoji>) stays inline. */
 static bool
-custom_block(const builder *b, const GumboNode *g, const char *name)
+custom_block(builder *b, const GumboNode *g, const char *name)
 {
 	const GumboNode *p = g->parent;
+	frame *pf = b->depth > 0 && b->stack[b->depth - 1].g == p ?
+	    &b->stack[b->depth - 1] : NULL;
 
 	if (g->v.element.tag != GUMBO_TAG_UNKNOWN ||
 	    g->v.element.tag_namespace != GUMBO_NAMESPACE_HTML ||
@@ -1406,13 +1409,16 @@ custom_block(const builder *b, const GumboNode *g, const char *name)
 		if (!doc_tag_block(p->v.element.tag))
 			return false;
 	}
-	for (unsigned i = 0; i < p->v.element.children.length; i++) {
-		const GumboNode *c = p->v.element.children.data[i];
+	/* Asked once a parent: a page of many custom siblings stays linear. */
+	if (pf != NULL && pf->text_kids >= 0)
+		return !pf->text_kids;
+	bool text = false;
 
-		if (c->type == GUMBO_NODE_TEXT)
-			return false;
-	}
-	return true;
+	for (unsigned i = 0; i < p->v.element.children.length && !text; i++)
+		text = ((const GumboNode *)p->v.element.children.data[i])->type == GUMBO_NODE_TEXT;
+	if (pf != NULL)
+		pf->text_kids = text;
+	return !text;
 }
 
 static void
@@ -1445,7 +1451,7 @@ enter(builder *b, GumboNode *g)
 
 	custom = custom_block(b, g, b->doc->nodes[node].tag);
 	f = &b->stack[b->depth++];
-	*f = (frame){ .g = g, .node = node, .saved = b->c };
+	*f = (frame){ .g = g, .node = node, .saved = b->c, .text_kids = -1 };
 	data_cell = b->c.row != PITH_NONE;
 	f->block = (doc_tag_block(tag) || custom) && !data_cell;
 	if (f->block) {

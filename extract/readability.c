@@ -98,7 +98,7 @@ enum { TEASER_LEN = 350, PROSE_ITEM = 40 };
  * dragnet's even pages: four ties there (five is the stricter), three
  * takes a post whose three pictures' captions the truth leaves out,
  * six loses a photo post of five.  The odd pages gain at five too. */
-enum { GALLERY_BOXES = 5 };
+enum { GALLERY_BOXES = 5, STREAM_MAX = 16 };
 
 /* A list more link than this is a link list (a menu, related stories). */
 #define LINK_LIST 0.6
@@ -1167,9 +1167,24 @@ unstream(const rd *r, size_t top)
 	for (size_t g = top, up = 0; g != PITH_NONE && g != r->body && up < 4;
 	    g = pith_doc_node(d, g)->parent, up++) {
 		size_t pick = PITH_NONE, first = PITH_NONE, mine = PITH_NONE;
+		size_t story[STREAM_MAX], n = 0;
+		bool many = false;
 
-		for (size_t c = g + 1; c < pith_doc_node(d, g)->end; c = pith_doc_node(d, c)->end) {
-			if (!streamed(r, g, c))
+		/* The headlined boxes, each then matched against the others:
+		 * a page of more is an index, not a stream, and is not read
+		 * pair by pair. */
+		for (size_t c = g + 1; c < pith_doc_node(d, g)->end && !many;
+		    c = pith_doc_node(d, c)->end)
+			if (headline(r, c) != PITH_NONE && !(many = n == STREAM_MAX))
+				story[n++] = c;
+		if (many)
+			continue;
+		for (size_t k = 0; k < n; k++) {
+			size_t c = story[k], j = 0;
+
+			while (j < n && (j == k || !alike(r, story[j], c)))
+				j++;
+			if (j == n)
 				continue;
 			if (first == PITH_NONE)
 				first = c;

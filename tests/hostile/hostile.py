@@ -235,6 +235,23 @@ def utf16():
         '<meta charset="utf-8">', "").encode("utf-16-le")
 
 
+def headlined_boxes():
+    # 20000 boxes, each under an <h1> of its own and of a class of its
+    # own: the rule for a stream of stories (infinite scroll) pairs such
+    # boxes up, and must not pair every one with every other.
+    boxes = "".join('<div class="c%d"><h1>Story %d</h1><p>%s</p></div>'
+                    % (i, i, SENTENCE) for i in range(20000))
+    return page(article() + "<div>" + boxes + "</div>")
+
+
+def custom_siblings():
+    # 150000 custom elements side by side: whether their parent holds
+    # text beside them is asked once, not once for each.
+    items = "".join("<x-item>item %d, a few words of its own</x-item>" % i
+                    for i in range(150000))
+    return page(article() + "<div>" + items + "</div>")
+
+
 def big_article():
     # 1.3 MB of paragraphs: tens of milliseconds of extraction, far over
     # the tiny --time-limit its case gives.
@@ -276,6 +293,8 @@ CASES = [
     ("gzip not decoded", gzipped, INPUT, [], False, [],
      "not HTML (looks like gzip-compressed data)"),
     ("UTF-16 without a byte order mark", utf16, ARTICLE, [], True),
+    ("20000 boxes each under its own <h1>", headlined_boxes, {0, 1}, [], False),
+    ("150000 custom elements side by side", custom_siblings, ARTICLE, [], False),
     # The time budget: an extraction over its limit stops, exit 3.
     ("1 MB over a tiny --time-limit", big_article, INPUT, [], False,
      ["--time-limit", "0.001"], "time limit of 0.001 s exceeded"),
