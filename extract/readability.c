@@ -135,6 +135,8 @@ typedef struct {
 	size_t bodies[8], nbodies;  /* the first nodes named as the article
 	                               body (see unlikely) */
 	bool gallery;           /* this run's top is a gallery (see gallery) */
+	size_t title_block;     /* the first heading repeating the page's title
+	                           (see similar_title), or PITH_NONE */
 	size_t thread_node, thread_block;  /* loose text from this block on in
 	                                      this node is the comments */
 	/* The scripts whose characters weigh 3, looked up once. */
@@ -752,6 +754,12 @@ prepare(rd *r)
 		if ((r->cls[n] & C_EMBED) || (r->flags[n] & N_KEEP))
 			r->flags[p] |= N_KEEP;
 	}
+	/* The page's, not a run's: found once, asked by several rules. */
+	for (r->title_block = 0; r->title_block < r->nb &&
+	    !similar_title(r, r->title_block); r->title_block++)
+		;
+	if (r->title_block == r->nb)
+		r->title_block = PITH_NONE;
 	return PITH_OK;
 }
 
@@ -1021,17 +1029,6 @@ widen(rd *r, size_t top)
 	return top;
 }
 
-/* A block in n's subtree repeats the page's title: n is under the
- * page's headline. */
-static bool
-headlined(const rd *r, size_t n)
-{
-	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n]; b++)
-		if (similar_title(r, b))
-			return true;
-	return false;
-}
-
 /* Nodes a and b are of a kind: the same tag, and classes opening with
  * the same word ("frame frame-type-text" and "frame frame-type-textpic"). */
 static bool
@@ -1142,9 +1139,7 @@ retitle(const rd *r, size_t top)
 			return best_in(r, n);
 	/* The article's headline may stand above the stream, its box
 	 * then under none: the first such box after the title's. */
-	for (h = 0; h < r->nb && !similar_title(r, h); h++)
-		;
-	if (h == r->nb || h >= r->bfirst[x])
+	if ((h = r->title_block) == PITH_NONE || h >= r->bfirst[x])
 		return top;
 	for (size_t n = 0; n < r->nn; n++)
 		if (!inside(r, n, x) && !inside(r, x, n) && alike(r, n, x) &&
@@ -1251,7 +1246,7 @@ top_candidate(rd *r, unsigned f)
 			 * post under its headline keeps to itself, whatever
 			 * boxes sit beside it. */
 			bool body = r->len[top] - r->link[top] < CHAR_THRESHOLD &&
-			    r->body != 0 && !headlined(r, r->body);
+			    r->body != 0 && r->title_block == PITH_NONE;
 
 			for (a = pith_doc_node(d, top)->parent; a != PITH_NONE &&
 			    tag(r, a) != GUMBO_TAG_HTML && (tag(r, a) != GUMBO_TAG_BODY || body);
@@ -2428,14 +2423,12 @@ extends(const rd *r, const unsigned char *best)
 static bool
 anchored(const rd *r, size_t top)
 {
-	size_t up, tb = 0;
+	size_t up, tb = r->title_block;
 
 	if (top == 0 || (up = pith_doc_node(r->d, top)->parent) == PITH_NONE ||
 	    r->bfirst[up] == PITH_NONE)
 		return false;
-	while (tb < r->nb && !similar_title(r, tb))
-		tb++;
-	return tb < r->nb && r->bfirst[up] <= tb && tb <= r->blast[up];
+	return tb != PITH_NONE && r->bfirst[up] <= tb && tb <= r->blast[up];
 }
 
 /* This run's evidence becomes the article's. */
