@@ -1964,19 +1964,60 @@ prose_item(const rd *r, size_t n)
 	    2 * r->prose_kids[l] >= r->kids[l];
 }
 
+static const char byline_why[] = "dropped: byline";
+
+/* A capital letter opens s (the name after "By", "Von", "Par"). */
+static bool
+capital(const char *s, size_t n)
+{
+	ucs4_t c;
+
+	return n > 0 && u8_mbtouc(&c, (const uint8_t *)s, n) > 0 && uc_is_upper(c);
+}
+
+/* s opens with a colon, French typography's space (plain, no-break or
+ * narrow no-break) before it allowed. */
+static bool
+colon(const char *s, size_t n)
+{
+	if (n > 0 && s[0] == ' ')
+		s++, n--;
+	else if (n >= 2 && memcmp(s, "\xc2\xa0", 2) == 0)
+		s += 2, n -= 2;
+	else if (n >= 3 && memcmp(s, "\xe2\x80\xaf", 3) == 0)
+		s += 3, n -= 3;
+	return n > 0 && s[0] == ':';
+}
+
 /* Short lines that say who, when or what a picture is, or that an ad
  * sits here: the article's furniture, not its text.  Judged on the
- * text, for the pages whose class names say nothing. */
+ * text, for the pages whose class names say nothing.  The words are
+ * the few each language's newsrooms print; Cyrillic ones are listed
+ * capitalised, as strncasecmp folds ASCII only. */
 static const char *
 label(const pith_block *blk)
 {
 	static const char *const ads[] = {
 		"advert", "advertisement", "advertising", "sponsored", "ad",
-		"anzeige", "publicit\xc3\xa9", "publicidad", "pubblicit\xc3\xa0",
+		"anzeige", "werbung", "publicit\xc3\xa9", "publicidad", "publicidade",
+		"pubblicit\xc3\xa0", "advertentie", "reklama", "annons", "annonse",
+		"\xd0\xa0\xd0\xb5\xd0\xba\xd0\xbb\xd0\xb0\xd0\xbc\xd0\xb0", /* Реклама */
 	};
 	static const char *const dates[] = {
 		"published", "updated", "last updated", "first published", "posted",
-		"modified",
+		"modified", "ver\xc3\xb6""ffentlicht", "aktualisiert", "publi\xc3\xa9",
+		"mis \xc3\xa0 jour", "publicado", "actualizado", "atualizado",
+		"pubblicato", "aggiornato", "gepubliceerd", "bijgewerkt", "opublikowano",
+		"zaktualizowano", "publicerad", "uppdaterad", "publisert", "oppdatert",
+		"udgivet", "opdateret",
+		"\xd0\x9e\xd0\xbf\xd1\x83\xd0\xb1\xd0\xbb\xd0\xb8\xd0\xba\xd0\xbe\xd0\xb2\xd0\xb0\xd0\xbd\xd0\xbe", /* Опубликовано */
+		"\xd0\x9e\xd0\xb1\xd0\xbd\xd0\xbe\xd0\xb2\xd0\xbb\xd0\xb5\xd0\xbd\xd0\xbe", /* Обновлено */
+	};
+	static const char *const credits[] = {
+		"photo", "image", "credit", "photograph", "foto",
+	};
+	static const char *const bys[] = {
+		"by ", "von ", "par ", "por ", "di ", "door ", "av ", "af ",
 	};
 	const char *s = blk->text;
 	size_t n = blk->len, nw = 1;
@@ -1994,15 +2035,19 @@ label(const pith_block *blk)
 		if (starts(s, n, dates[i]) && strchr(": 0123456789", s[strlen(dates[i])]) &&
 		    strpbrk(s, "0123456789") != NULL)
 			return "dropped: dateline";
-	if (n < 100 && nw <= 12 && starts(s, n, "by ") && s[3] >= 'A' && s[3] <= 'Z' &&
-	    end != '.' && end != '!' && end != '?' && end != '"')
-		return "dropped: byline";
+	for (size_t i = 0; n < 100 && nw <= 12 && i < sizeof bys / sizeof bys[0]; i++) {
+		size_t k = strlen(bys[i]);
+
+		if (starts(s, n, bys[i]) && capital(s + k, n - k) &&
+		    end != '.' && end != '!' && end != '?' && end != '"')
+			return byline_why;
+	}
 	if (end == ')' && (strstr(s, "(Image:") || strstr(s, "(Photo:") ||
 	    strstr(s, "(Picture:") || strstr(s, "(Credit:")))
 		return "dropped: caption line";
-	if (n < 150 && (starts(s, n, "photo:") || starts(s, n, "image:") ||
-	    starts(s, n, "credit:") || starts(s, n, "photograph:")))
-		return "dropped: caption line";
+	for (size_t i = 0; n < 150 && i < sizeof credits / sizeof credits[0]; i++)
+		if (starts(s, n, credits[i]) && colon(s + strlen(credits[i]), n - strlen(credits[i])))
+			return "dropped: caption line";
 	return NULL;
 }
 
@@ -2203,6 +2248,25 @@ loose_in_top(const rd *r, size_t b, size_t top)
 	return false;
 }
 
+/* Keep block b unless it is mostly links; returns the length kept. */
+static double
+keep_unlinked(rd *r, size_t b, double kept)
+{
+	const pith_block *blk = pith_doc_block(r->d, b);
+
+	if (blk->kind != PITH_BLOCK_PRE && blk->kind != PITH_BLOCK_ROW &&
+	    r->blen[b] > 0 && r->blink[b] / r->blen[b] > 0.8 &&
+	    (r->blen[b] < 150 || links(blk) >= 3) &&
+	    !section_heading(blk, kept) && !prose_item(r, blk->node)) {
+		r->why[b] = reason(r, "dropped: mostly links",
+		    "dropped: mostly links %.2f", r->blink[b] / r->blen[b]);
+		return 0;
+	}
+	r->keep[b] = 1;
+	r->why[b] = r->kept_why;
+	return r->blen[b];
+}
+
 /* One pass with flags f; returns the kept text length. */
 static double
 run(rd *r, unsigned f, size_t *top_out)
@@ -2211,6 +2275,7 @@ run(rd *r, unsigned f, size_t *top_out)
 	size_t top;
 	double total = 0, ptotal = 0, kept = 0;
 	bool title_seen = false;
+	size_t bylines = 0;
 	const char **dwhy;
 
 	r->ncand = 0;
@@ -2268,20 +2333,17 @@ run(rd *r, unsigned f, size_t *top_out)
 			r->why[b] = "dropped: repeats the title";
 			continue;
 		}
-		if ((r->why[b] = label(blk)) != NULL)
-			continue;
-		if (blk->kind != PITH_BLOCK_PRE && blk->kind != PITH_BLOCK_ROW &&
-		    r->blen[b] > 0 && r->blink[b] / r->blen[b] > 0.8 &&
-		    (r->blen[b] < 150 || links(blk) >= 3) &&
-		    !section_heading(blk, kept) && !prose_item(r, n)) {
-			r->why[b] = reason(r, "dropped: mostly links",
-			    "dropped: mostly links %.2f", r->blink[b] / r->blen[b]);
+		if ((r->why[b] = label(blk)) != NULL) {
+			bylines += r->why[b] == byline_why;
 			continue;
 		}
-		r->keep[b] = 1;
-		r->why[b] = r->kept_why;
-		kept += r->blen[b];
+		kept += keep_unlinked(r, b, kept);
 	}
+	/* A byline on every item is a list's (an index of stories, each
+	 * with its author), not the article's furniture. */
+	for (size_t b = 0; bylines >= 3 && b < r->nb; b++)
+		if (r->why[b] == byline_why)
+			kept += keep_unlinked(r, b, kept);
 	free(dwhy);
 	kept -= drop_teasers(r);
 	return kept;
