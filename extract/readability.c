@@ -1505,6 +1505,24 @@ gather(rd *r, size_t top, unsigned f)
 		if (r->len[s] > 0)
 			evidence(r, s, PITH_CAND_SIBLING, threshold - bonus, take, f);
 	}
+	/* A page builder's blocks share the class they open with and vary
+	 * the rest (their padding: "r t-rec t-rec_pt_30", "r t-rec
+	 * t-rec_pt_15"): one of the top's kind between the top and a box
+	 * taken after it, with few links, is the article going on (a
+	 * subheading, a short paragraph).  Not before the top (a deck or
+	 * "highlights" box the corpora leave out), nor after the last box
+	 * (a note or a prompt). */
+	for (size_t s = pith_doc_node(d, top)->end, last = top;
+	    s < pith_doc_node(d, parent)->end; s = pith_doc_node(d, s)->end) {
+		if (!(r->flags[s] & N_IN))
+			continue;
+		for (size_t k = pith_doc_node(d, last)->end; k < s; k = pith_doc_node(d, k)->end)
+			if (!(r->flags[k] & (N_HIDDEN | N_UNLIKELY)) && kin(r, k, top) &&
+			    r->len[k] > 0 && density(r, k) < 0.25 &&
+			    !(r->cls[k] & (C_META | C_BOILER | C_NEGATIVE)))
+				r->flags[k] |= N_IN;
+		last = s;
+	}
 	/* The article cut in sections by inline ads or boxes: a sibling of
 	 * the top's parent or grandparent styled like it (same tag and
 	 * class) and holding paragraphs is the article going on.  So are
