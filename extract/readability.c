@@ -1369,6 +1369,19 @@ lede(const rd *r, size_t s, size_t anchor)
 	    !((r->cls[s] | r->cls[p]) & names);
 }
 
+/* The line set right under the page's headline, in its own element:
+ * a deck over 80 characters without a link, sentence end or not. */
+static bool
+deck(const rd *r, size_t c)
+{
+	const unsigned names = C_META | C_CAPTION | C_BOILER | C_NEGATIVE | C_UNLIKELY;
+
+	return r->bfirst[c] != PITH_NONE && r->bfirst[c] == r->title_block + 1 &&
+	    r->nblk[c] == 1 && r->len[c] > 80 && r->link[c] == 0 && !(r->cls[c] & names) &&
+	    (pith_doc_block(r->d, r->bfirst[c])->kind == PITH_BLOCK_PARA ||
+	    pith_doc_block(r->d, r->bfirst[c])->kind == PITH_BLOCK_HEADING);
+}
+
 /* Node s holds the top's box again: a node of its kind (see kin),
  * "story-body story-body-1" beside the top's "story-body story-body-2".
  * A sidebar column styled like the article's column holds no such box. */
@@ -1502,6 +1515,13 @@ gather(rd *r, size_t top, unsigned f)
 		}
 		if (take)
 			r->flags[s] |= N_IN;
+		else if (s < top && r->title_block != PITH_NONE && r->bfirst[s] != PITH_NONE &&
+		    r->bfirst[s] <= r->title_block && r->title_block <= r->blast[s])
+			/* The article's header box: the headline, then its
+			 * standfirst beside the byline. */
+			for (size_t c = s + 1; c < pith_doc_node(d, s)->end; c = pith_doc_node(d, c)->end)
+				if (!(r->flags[c] & (N_HIDDEN | N_UNLIKELY)) && (lede(r, c, top) || deck(r, c)))
+					r->flags[c] |= N_IN;
 		if (r->len[s] > 0)
 			evidence(r, s, PITH_CAND_SIBLING, threshold - bonus, take, f);
 	}
