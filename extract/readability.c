@@ -149,6 +149,7 @@ typedef struct {
 static bool alike(const rd *r, size_t a, size_t b);
 static bool similar_title(const rd *r, size_t b);
 static bool prose_list(const rd *r, size_t n);
+static bool headed(const rd *r, size_t n);
 
 /* ------------------------------------------------------------ names */
 
@@ -1545,9 +1546,12 @@ gather(rd *r, size_t top, unsigned f)
 	}
 	/* The article cut in sections by inline ads or boxes: a sibling of
 	 * the top's parent or grandparent styled like it (same tag and
-	 * class) and holding paragraphs is the article going on.  So are
-	 * paragraphs beside the parent: the lede above a "read more"
-	 * wrapper that holds the rest. */
+	 * class) and holding paragraphs is the article going on, or under
+	 * its own heading a list (an accordion's item whose answer is a
+	 * few short steps).  So are paragraphs beside the parent: the lede
+	 * above a "read more" wrapper that holds the rest; and a lede
+	 * beside the grandparent (a service page's summary above the
+	 * accordion whose one panel won). */
 	for (size_t x = parent, up = 0; up < 2 && x != r->body; up++) {
 		size_t g = pith_doc_node(d, x)->parent;
 		const char *xc = attr(r, x, "class");
@@ -1561,8 +1565,9 @@ gather(rd *r, size_t top, unsigned f)
 			if (s == x || (r->flags[s] & (N_HIDDEN | N_UNLIKELY)))
 				continue;
 			if ((sections && alike(r, s, x) && holds_alike(r, s, top) &&
-			    r->plen[s] >= 100 && density(r, s) < 0.25 && !other_story(r, s)) ||
-			    (up == 0 && (paragraph(r, s) || lede(r, s, x))))
+			    (r->plen[s] >= 100 || (headed(r, s) && r->len[s] >= 100)) &&
+			    density(r, s) < 0.25 && !other_story(r, s)) ||
+			    (up == 0 && paragraph(r, s)) || lede(r, s, x))
 				r->flags[s] |= N_IN;
 		}
 		x = g;
