@@ -1383,6 +1383,21 @@ deck(const rd *r, size_t c)
 	    pith_doc_block(r->d, r->bfirst[c])->kind == PITH_BLOCK_HEADING);
 }
 
+/* Box s before the top is the article's header, holding the heading
+ * that repeats the page's title (a box named "header" too): take its
+ * standfirst beside the headline and the byline. */
+static void
+take_deck(rd *r, size_t s, size_t top)
+{
+	size_t h = r->title_block;
+
+	if (h == PITH_NONE || r->bfirst[s] == PITH_NONE || h < r->bfirst[s] || h > r->blast[s])
+		return;
+	for (size_t c = s + 1; c < pith_doc_node(r->d, s)->end; c = pith_doc_node(r->d, c)->end)
+		if (!(r->flags[c] & N_HIDDEN) && (lede(r, c, top) || deck(r, c)))
+			r->flags[c] |= N_IN;
+}
+
 /* Node s holds the top's box again: a node of its kind (see kin),
  * "story-body story-body-1" beside the top's "story-body story-body-2".
  * A sidebar column styled like the article's column holds no such box. */
@@ -1485,6 +1500,8 @@ gather(rd *r, size_t top, unsigned f)
 		    strcmp(tcls, scls) == 0 ? 0.2 * r->score[top] : 0;
 		bool take = false;
 
+		if (s < top && (r->flags[s] & (N_HIDDEN | N_UNLIKELY)) == N_UNLIKELY)
+			take_deck(r, s, top);
 		if (s == top || (r->flags[s] & (N_HIDDEN | N_UNLIKELY)))
 			continue;
 		if (s > top && preview(r, s)) {
@@ -1516,13 +1533,8 @@ gather(rd *r, size_t top, unsigned f)
 		}
 		if (take)
 			r->flags[s] |= N_IN;
-		else if (s < top && r->title_block != PITH_NONE && r->bfirst[s] != PITH_NONE &&
-		    r->bfirst[s] <= r->title_block && r->title_block <= r->blast[s])
-			/* The article's header box: the headline, then its
-			 * standfirst beside the byline. */
-			for (size_t c = s + 1; c < pith_doc_node(d, s)->end; c = pith_doc_node(d, c)->end)
-				if (!(r->flags[c] & (N_HIDDEN | N_UNLIKELY)) && (lede(r, c, top) || deck(r, c)))
-					r->flags[c] |= N_IN;
+		else if (s < top)
+			take_deck(r, s, top);
 		if (r->len[s] > 0)
 			evidence(r, s, PITH_CAND_SIBLING, threshold - bonus, take, f);
 	}
