@@ -2325,6 +2325,27 @@ keep_unlinked(rd *r, size_t b, double kept)
 	return r->blen[b];
 }
 
+/* The kept lines right above the title's heading that are a few
+ * words without a sentence end, under paragraph()'s 80 characters:
+ * the kicker naming the story's section or topic ("Traffic", "Cost
+ * of living"), the article's furniture.  Their length. */
+static double
+drop_kickers(rd *r, size_t t)
+{
+	double len = 0;
+
+	for (size_t b = t; b-- > 0 && r->keep[b];) {
+		const pith_block *blk = pith_doc_block(r->d, b);
+
+		if (blk->kind != PITH_BLOCK_PARA || r->blen[b] >= 80 || r->bsentence[b])
+			break;
+		r->keep[b] = 0;
+		r->why[b] = "dropped: kicker above the title";
+		len += r->blen[b];
+	}
+	return len;
+}
+
 /* One pass with flags f; returns the kept text length. */
 static double
 run(rd *r, unsigned f, size_t *top_out)
@@ -2389,6 +2410,7 @@ run(rd *r, unsigned f, size_t *top_out)
 		if (!title_seen && similar_title(r, b)) {
 			title_seen = true;
 			r->why[b] = "dropped: repeats the title";
+			kept -= drop_kickers(r, b);
 			continue;
 		}
 		if ((r->why[b] = label(blk)) != NULL) {
