@@ -188,6 +188,7 @@ static const struct word words[] = {
 	W("contact", C_NEGATIVE),
 	W("content", C_MAYBE | C_POSITIVE),
 	W("cookie", C_UNLIKELY | C_BOILER),
+	W("copyright", C_UNLIKELY | C_BOILER),
 	W("credit", C_CAPTION),
 	W("cta", C_BOILER),
 	W("dateline", C_META),
