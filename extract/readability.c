@@ -2051,8 +2051,8 @@ colon(const char *s, size_t n)
 /* Short lines that say who, when or what a picture is, or that an ad
  * sits here: the article's furniture, not its text.  Judged on the
  * text, for the pages whose class names say nothing.  The words are
- * the few each language's newsrooms print; Cyrillic ones are listed
- * capitalised, as strncasecmp folds ASCII only. */
+ * the few each language's newsrooms print; those opening on a letter
+ * beyond ASCII are listed capitalised, as strncasecmp folds ASCII only. */
 static const char *
 label(const pith_block *blk)
 {
@@ -2068,7 +2068,9 @@ label(const pith_block *blk)
 		"mis \xc3\xa0 jour", "publicado", "actualizado", "atualizado",
 		"pubblicato", "aggiornato", "gepubliceerd", "bijgewerkt", "opublikowano",
 		"zaktualizowano", "publicerad", "uppdaterad", "publisert", "oppdatert",
-		"udgivet", "opdateret",
+		"udgivet", "opdateret", "zuletzt aktualisiert", "derni\xc3\xa8re mise \xc3\xa0 jour",
+		"\xc3\x9a""ltima actualizaci\xc3\xb3n", "\xc3\x9a""ltima atualiza\xc3\xa7\xc3\xa3o",
+		"ultimo aggiornamento",
 		"\xd0\x9e\xd0\xbf\xd1\x83\xd0\xb1\xd0\xbb\xd0\xb8\xd0\xba\xd0\xbe\xd0\xb2\xd0\xb0\xd0\xbd\xd0\xbe", /* Опубликовано */
 		"\xd0\x9e\xd0\xb1\xd0\xbd\xd0\xbe\xd0\xb2\xd0\xbb\xd0\xb5\xd0\xbd\xd0\xbe", /* Обновлено */
 	};
