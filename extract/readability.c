@@ -1515,6 +1515,14 @@ gather(rd *r, size_t top, unsigned f)
 			/* A section styled like the top, too deep for its
 			 * paragraphs' scores to reach: the article goes on. */
 			take = true;
+		} else if (kin(r, s, top) && r->len[s] >= 100 && r->link[s] == 0 &&
+		    prose_box(r, s) && !(r->cls[s] & (C_META | C_BOILER | C_NEGATIVE)) &&
+		    !other_story(r, s)) {
+			/* A CMS's content element of the top's kind ("frame
+			 * frame-type-textpic" beside "frame frame-type-text"):
+			 * its paragraphs, nested in a picture's layout, score
+			 * too deep to reach it. */
+			take = true;
 		} else if (s > top && r->len[s] >= 300 && r->link[s] == 0 &&
 		    r->plen[s] < 0.5 * r->len[s]) {
 			/* After the story, a box of lists without a link (a
