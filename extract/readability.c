@@ -1515,13 +1515,18 @@ gather(rd *r, size_t top, unsigned f)
 			/* A section styled like the top, too deep for its
 			 * paragraphs' scores to reach: the article goes on. */
 			take = true;
-		} else if (kin(r, s, top) && r->len[s] >= 100 && r->link[s] == 0 &&
-		    prose_box(r, s) && !(r->cls[s] & (C_META | C_BOILER | C_NEGATIVE)) &&
-		    !other_story(r, s)) {
-			/* A CMS's content element of the top's kind ("frame
-			 * frame-type-textpic" beside "frame frame-type-text"):
-			 * its paragraphs, nested in a picture's layout, score
-			 * too deep to reach it. */
+		} else if (((kin(r, s, top) && r->len[s] >= 100) ||
+		    (tag(r, top) == GUMBO_TAG_SECTION && tag(r, s) == GUMBO_TAG_SECTION)) &&
+		    prose_box(r, s) && r->link[s] == 0 &&
+		    !(r->cls[s] & (C_META | C_BOILER | C_NEGATIVE)) && !other_story(r, s)) {
+			/* A part of the article of the top's own kind, of
+			 * prose, however little it scores: a CMS's content
+			 * element ("frame frame-type-textpic" beside "frame
+			 * frame-type-text"), its paragraphs nested too deep in
+			 * a picture's layout for their scores to reach it; a
+			 * <section> named its own way ("intro", "conclusion").
+			 * Not with a link: a section's standing disclaimer
+			 * ("follow us at @...") or a forum invitation has one. */
 			take = true;
 		} else if (s > top && r->len[s] >= 300 && r->link[s] == 0 &&
 		    r->plen[s] < 0.5 * r->len[s]) {
@@ -1529,15 +1534,6 @@ gather(rd *r, size_t top, unsigned f)
 			 * recipe's ingredients and steps, a product's specs):
 			 * its items score nothing, but no sidebar or menu is
 			 * 300 characters without a link. */
-			take = true;
-		} else if (tag(r, top) == GUMBO_TAG_SECTION && tag(r, s) == GUMBO_TAG_SECTION &&
-		    prose_box(r, s) && r->link[s] == 0 &&
-		    !(r->cls[s] & (C_META | C_BOILER | C_NEGATIVE)) && !other_story(r, s)) {
-			/* The article cut into <section>s named each its own
-			 * way ("intro", "body-2", "conclusion"): a short one of
-			 * prose is the article's, however little it scores.
-			 * Not with a link: a section's standing disclaimer
-			 * ("follow us at @...") is one. */
 			take = true;
 		} else {
 			take = paragraph(r, s) || lede(r, s, top) || facts(r, s) ||
