@@ -1883,7 +1883,8 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	if ((c & C_CAPTION) && t != GUMBO_TAG_FIGCAPTION &&
 	    !(r->gallery && in_gallery(r, n, top)))
 		return reason(r, "dropped: caption", "dropped: caption '%.40s'", names(r, n));
-	if (n != top && (t == GUMBO_TAG_HEADER ? r->len[n] < 200 && !section_header(r, n) :
+	if (n != top && (t == GUMBO_TAG_HEADER ? r->len[n] < 200 && !section_header(r, n) &&
+	    !prose_box(r, n) :
 	    (c & C_META) &&
 	    r->len[n] < META_BOX && r->len[n] < 0.5 * total))
 		return reason(r, "dropped: byline or dateline",
