@@ -93,6 +93,10 @@ enum { META_BOX = 800 };
  * whose items average this much or more is prose, whatever it links. */
 enum { TEASER_LEN = 350, PROSE_ITEM = 40 };
 
+/* An ad's box under its label is at most a teaser's length: the label,
+ * a line or two of pitch and a button. */
+enum { AD_BOX = TEASER_LEN };
+
 /* A top holding GALLERY_BOXES or more caption boxes of its own, each
  * around its picture, is a gallery: see gallery().  Five, chosen on
  * dragnet's even pages: four ties there (five is the stricter), three
@@ -150,6 +154,10 @@ static bool alike(const rd *r, size_t a, size_t b);
 static bool similar_title(const rd *r, size_t b);
 static bool prose_list(const rd *r, size_t n);
 static bool headed(const rd *r, size_t n);
+static const char *label(const pith_block *blk);
+static size_t first_text(const rd *r, size_t n);
+static const char ad_why[] = "dropped: advertisement label";
+static const char byline_why[] = "dropped: byline";
 
 /* ------------------------------------------------------------ names */
 
@@ -1860,6 +1868,15 @@ form_box(const rd *r, size_t n)
 	return fields > paras / 3;
 }
 
+/* Box n opens with an ad's label (see label) and holds more. */
+static bool
+ad_box(const rd *r, size_t n)
+{
+	size_t b = first_text(r, n);
+
+	return b != PITH_NONE && b < r->blast[n] && label(pith_doc_block(r->d, b)) == ad_why;
+}
+
 /* Node n inside the content: why it is dropped, or NULL. */
 static const char *
 prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
@@ -1890,6 +1907,11 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		return reason(r, "dropped: byline or dateline",
 		    "dropped: byline or dateline '%.40s'", t == GUMBO_TAG_HEADER ?
 		    "<header>" : names(r, n));
+	/* A box under an ad's label ("Advertisement", "Anzeige") is the
+	 * ad, its pitch in plain paragraphs: short, and more than the
+	 * label (which label() drops alone). */
+	if (n != top && r->len[n] < AD_BOX && ad_box(r, n))
+		return "dropped: advertisement";
 	/* Boxes styled like the one holding the top's paragraphs (see
 	 * gather_alike), and boxes holding all of their part of the
 	 * content (see whole), are the article's text whatever their
@@ -2028,8 +2050,6 @@ prose_item(const rd *r, size_t n)
 	    2 * r->prose_kids[l] >= r->kids[l];
 }
 
-static const char byline_why[] = "dropped: byline";
-
 /* A capital letter opens s (the name after "By", "Von", "Par"). */
 static bool
 capital(const char *s, size_t n)
@@ -2096,7 +2116,7 @@ label(const pith_block *blk)
 		nw += s[i] == ' ';
 	for (size_t i = 0; i < sizeof ads / sizeof ads[0]; i++)
 		if (strlen(ads[i]) == n && starts(s, n, ads[i]))
-			return "dropped: advertisement label";
+			return ad_why;
 	for (size_t i = 0; n < 120 && i < sizeof dates / sizeof dates[0]; i++)
 		if (starts(s, n, dates[i]) && strchr(": 0123456789", s[strlen(dates[i])]) &&
 		    strpbrk(s, "0123456789") != NULL)
