@@ -1492,13 +1492,31 @@ prose_box(const rd *r, size_t n)
 	return false;
 }
 
+/* Node n's best score down its line of only children, each holding all
+ * of n's text (a builder's block > content > text wrappers), or -1
+ * when none scored: the wrappers are one box, and the score lands on
+ * the innermost. */
+static double
+line_score(const rd *r, size_t n)
+{
+	double s = -1;
+
+	for (size_t x = n;; x++) {
+		if ((r->flags[x] & N_SCORED) && r->score[x] > s)
+			s = r->score[x];
+		if (r->kids[x] != 1 || x + 1 >= r->nn || r->len[x + 1] != r->len[n])
+			return s;
+	}
+}
+
 /* Mark the top and its qualifying siblings as the content. */
 static void
 gather(rd *r, size_t top, unsigned f)
 {
 	const pith_doc *d = r->d;
 	size_t parent = pith_doc_node(d, top)->parent;
-	double threshold = fmax(10, 0.2 * r->score[top]);
+	double tscore = fmax(r->score[top], line_score(r, top));
+	double threshold = fmax(10, 0.2 * tscore);
 	const char *tcls = attr(r, top, "class");
 
 	r->flags[top] |= N_IN;
@@ -1508,7 +1526,9 @@ gather(rd *r, size_t top, unsigned f)
 	    s = pith_doc_node(d, s)->end) {
 		const char *scls = attr(r, s, "class");
 		double bonus = tcls != NULL && *tcls && scls != NULL &&
-		    strcmp(tcls, scls) == 0 ? 0.2 * r->score[top] : 0;
+		    strcmp(tcls, scls) == 0 ? 0.2 * tscore : 0;
+		double sscore = bonus > 0 ? line_score(r, s) :
+		    (r->flags[s] & N_SCORED) ? r->score[s] : -1;
 		bool take = false;
 
 		if (s < top && (r->flags[s] & (N_HIDDEN | N_UNLIKELY)) == N_UNLIKELY)
@@ -1517,7 +1537,7 @@ gather(rd *r, size_t top, unsigned f)
 			continue;
 		if (s > top && preview(r, s)) {
 			take = false;
-		} else if ((r->flags[s] & N_SCORED) && r->score[s] + bonus >= threshold) {
+		} else if (sscore >= 0 && sscore + bonus >= threshold) {
 			take = true;
 		} else if (bonus > 0 && r->len[s] >= 100 && density(r, s) < 0.25) {
 			/* A section styled like the top, too deep for its
