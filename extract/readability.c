@@ -158,6 +158,8 @@ static const char *label(const pith_block *blk);
 static size_t first_text(const rd *r, size_t n);
 static const char ad_why[] = "dropped: advertisement label";
 static const char byline_why[] = "dropped: byline";
+static bool after_paragraph(const rd *r, size_t n);
+static double density(const rd *r, size_t n);
 
 /* ------------------------------------------------------------ names */
 
@@ -764,6 +766,14 @@ prepare(rd *r)
 		if ((r->cls[n] & C_EMBED) || (r->flags[n] & N_KEEP))
 			r->flags[p] |= N_KEEP;
 	}
+	/* Bootstrap's alert, a docs theme's callout, is role="alert" in
+	 * the run of the text: after a paragraph of prose, it is the
+	 * text's note, where a banner or a flash message sits alone. */
+	for (size_t n = 1; n < nn; n++)
+		if ((r->cls[n] & C_ROLE_OUT) && attr(r, n, "role") != NULL &&
+		    strcmp(attr(r, n, "role"), "alert") == 0 && density(r, n) < 0.25 &&
+		    after_paragraph(r, n))
+			r->cls[n] &= ~(unsigned)C_ROLE_OUT;
 	/* The page's, not a run's: found once, asked by several rules. */
 	for (r->title_block = 0; r->title_block < r->nb &&
 	    !similar_title(r, r->title_block); r->title_block++)
@@ -1319,6 +1329,18 @@ paragraph(const rd *r, size_t s)
 
 	return tag(r, s) == GUMBO_TAG_P && ((r->len[s] > 80 && ld < 0.25) ||
 	    (r->len[s] < 80 && r->len[s] > 0 && ld == 0 && (r->flags[s] & N_SENTENCE)));
+}
+
+/* Node n comes right after a paragraph of prose, its previous sibling
+ * (the last of node n - 1's ancestors below n's parent). */
+static bool
+after_paragraph(const rd *r, size_t n)
+{
+	size_t p = pith_doc_node(r->d, n)->parent, x = n - 1;
+
+	while (x != PITH_NONE && x != p && pith_doc_node(r->d, x)->parent != p)
+		x = pith_doc_node(r->d, x)->parent;
+	return x != PITH_NONE && x != p && paragraph(r, x);
 }
 
 /* A div that is one paragraph, as score_blocks reads it: around
