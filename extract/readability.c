@@ -1029,7 +1029,10 @@ headed_sections(const rd *r, size_t a, size_t top)
  * nothing, so the top won by default.  The ancestor holding the
  * sections is the page's text.  Structure only (an unlinked heading,
  * then a sentence), so it holds in any language; a related rail's or a
- * card's heading is its link.  The top, widened or not. */
+ * card's heading is its link.  The body too, as the rivals' ancestor
+ * may be (see top_candidate), when no heading repeats the title: a
+ * generator's landing page puts its sections straight in the body.
+ * The top, widened or not. */
 static size_t
 widen(rd *r, size_t top)
 {
@@ -1039,10 +1042,11 @@ widen(rd *r, size_t top)
 	r->widened = false;
 	if (r->len[top] - r->link[top] >= CHAR_THRESHOLD)
 		return top;
-	for (int level = 0; a != PITH_NONE && level < WIDEN_UP && tag(r, a) != GUMBO_TAG_BODY &&
+	for (int level = 0; a != PITH_NONE && level < WIDEN_UP &&
 	    tag(r, a) != GUMBO_TAG_HTML && !(r->flags[a] & (N_HIDDEN | N_UNLIKELY));
 	    a = pith_doc_node(d, a)->parent, level++)
-		if (density(r, a) < WIDEN_LINKS && headed_sections(r, a, top) >= WIDEN_SECTIONS) {
+		if (density(r, a) < WIDEN_LINKS && headed_sections(r, a, top) >= WIDEN_SECTIONS &&
+		    (tag(r, a) != GUMBO_TAG_BODY || r->title_block == PITH_NONE)) {
 			r->widened = true;
 			return a;
 		}
