@@ -1626,6 +1626,8 @@ gather(rd *r, size_t top, unsigned f)
 	 * above a "read more" wrapper that holds the rest; and a lede
 	 * beside the grandparent (a service page's summary above the
 	 * accordion whose one panel won). */
+	bool series = false;
+
 	for (size_t x = parent, up = 0; up < 2 && x != r->body; up++) {
 		size_t g = pith_doc_node(d, x)->parent;
 		const char *xc = attr(r, x, "class");
@@ -1638,13 +1640,27 @@ gather(rd *r, size_t top, unsigned f)
 		for (size_t s = g + 1; s < pith_doc_node(d, g)->end; s = pith_doc_node(d, s)->end) {
 			if (s == x || (r->flags[s] & (N_HIDDEN | N_UNLIKELY)))
 				continue;
-			if ((sections && alike(r, s, x) && holds_alike(r, s, top) &&
+			if (sections && alike(r, s, x) && holds_alike(r, s, top) &&
 			    (r->plen[s] >= 100 || (headed(r, s) && r->len[s] >= 100)) &&
-			    density(r, s) < 0.25 && !other_story(r, s)) ||
-			    (up == 0 && paragraph(r, s)) || lede(r, s, x))
+			    density(r, s) < 0.25 && !other_story(r, s)) {
 				r->flags[s] |= N_IN;
+				series = true;
+			} else if ((up == 0 && paragraph(r, s)) || lede(r, s, x)) {
+				r->flags[s] |= N_IN;
+			}
 		}
 		x = g;
+	}
+	/* The top is the text of one section of a series taken whole (a
+	 * FAQ's answer panel beside its question): its section's own
+	 * heading before it goes with it, as the others' do. */
+	for (size_t b = r->bfirst[top]; series && b != PITH_NONE && b-- > 0; ) {
+		const pith_block *blk = pith_doc_block(d, b);
+
+		if (blk->kind != PITH_BLOCK_HEADING || blk->node == PITH_NONE ||
+		    !inside(r, blk->node, parent) || r->blink[b] > 0)
+			break;
+		r->flags[blk->node] |= N_IN;
 	}
 }
 
