@@ -125,6 +125,7 @@ typedef struct {
 	double *blen, *blink;   /* per block */
 	int *bcommas;
 	bool *bsentence;        /* per block: holds a sentence end */
+	bool *brepeated;        /* per block: a linked list item printed twice */
 	unsigned char *keep;    /* per block result of one run */
 	const char **why;       /* per block */
 	const char *kept_why, *out_why;
@@ -624,6 +625,55 @@ class_weight(unsigned c, unsigned i)
 	return w;
 }
 
+struct item_key { unsigned long h; size_t b; };
+
+static int
+item_key_cmp(const void *a, const void *b)
+{
+	const struct item_key *x = a, *y = b;
+
+	return x->h < y->h ? -1 : x->h > y->h ? 1 : x->b < y->b ? -1 : x->b > y->b;
+}
+
+/* Mark in r->brepeated the linked list items whose text recurs in
+ * another item: a message archive's or a wiki's navigation printed
+ * above and below the text ("Previous message: ...").  Sorted by a
+ * hash, so linear but for the sort. */
+static pith_code
+repeated_items(rd *r)
+{
+	struct item_key *k = malloc((r->nb + 1) * sizeof *k);
+	size_t n = 0;
+
+	if (k == NULL)
+		return PITH_ENOMEM;
+	for (size_t b = 0; b < r->nb; b++) {
+		const pith_block *blk = pith_doc_block(r->d, b);
+		unsigned long h = 5381;
+
+		if (blk->kind != PITH_BLOCK_ITEM || blk->len == 0)
+			continue;
+		for (size_t i = 0; i < blk->len; i++)
+			h = h * 33 + (unsigned char)blk->text[i];
+		k[n++] = (struct item_key){ h, b };
+	}
+	qsort(k, n, sizeof *k, item_key_cmp);
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && k[j].h == k[i].h; j++)
+			;
+		for (size_t x = i; j - i > 1 && x < j; x++) {
+			const pith_block *a = pith_doc_block(r->d, k[x].b),
+			    *c = pith_doc_block(r->d, k[x == i ? i + 1 : i].b);
+
+			if (a->len == c->len && memcmp(a->text, c->text, a->len) == 0 &&
+			    r->blink[k[x].b] > 0.5 * r->blen[k[x].b])
+				r->brepeated[k[x].b] = true;
+		}
+	}
+	free(k);
+	return PITH_OK;
+}
+
 /* Each block's length, links, commas and sentence, added to its node;
  * false when the time ran out. */
 static bool
@@ -689,11 +739,12 @@ prepare(rd *r)
 	r->blink = calloc(nb + 1, sizeof *r->blink);
 	r->bcommas = calloc(nb + 1, sizeof *r->bcommas);
 	r->bsentence = calloc(nb + 1, sizeof *r->bsentence);
+	r->brepeated = calloc(nb + 1, sizeof *r->brepeated);
 	r->keep = calloc(nb + 1, 1);
 	r->why = calloc(nb + 1, sizeof *r->why);
 	if (!r->cls || !r->weight || !r->flags || !r->len || !r->link ||
 	    !r->plen || !r->llen || !r->commas || !r->kids || !r->prose_kids || !r->nblk || !r->bfirst || !r->blast || !r->score || !r->blen ||
-	    !r->blink || !r->bcommas || !r->bsentence || !r->keep || !r->why)
+	    !r->blink || !r->bcommas || !r->bsentence || !r->brepeated || !r->keep || !r->why)
 		return PITH_ENOMEM;
 	for (size_t n = 0; n < nn; n++)
 		r->bfirst[n] = r->blast[n] = PITH_NONE;
@@ -780,7 +831,7 @@ prepare(rd *r)
 		;
 	if (r->title_block == r->nb)
 		r->title_block = PITH_NONE;
-	return PITH_OK;
+	return repeated_items(r);
 }
 
 /* ------------------------------------------------------------- run */
@@ -2507,6 +2558,10 @@ run(rd *r, unsigned f, size_t *top_out)
 			bylines += r->why[b] == byline_why;
 			continue;
 		}
+		if (r->brepeated[b]) {
+			r->why[b] = "dropped: a linked item repeated (navigation)";
+			continue;
+		}
 		kept += keep_unlinked(r, b, kept);
 	}
 	/* A byline on every item is a list's (an index of stories, each
@@ -2626,6 +2681,7 @@ rd_free(rd *r)
 	free(r->blink);
 	free(r->bcommas);
 	free(r->bsentence);
+	free(r->brepeated);
 	free(r->keep);
 	free(r->why);
 	free(r->cand);
