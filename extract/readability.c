@@ -1838,6 +1838,61 @@ gather_alike(rd *r, size_t top)
 		mark_box(r, h);
 }
 
+/* The top is one post of several: it, or a box around it a few levels
+ * up, has a box alike it beside it holding prose (the next answer or
+ * reply).  A story's body stands alone. */
+static bool
+replied(const rd *r, size_t top)
+{
+	const pith_doc *d = r->d;
+	size_t x = top, g;
+
+	for (int up = 0; up < 4 && (g = pith_doc_node(d, x)->parent) != PITH_NONE &&
+	    x != r->body && g != r->body; up++, x = g)
+		for (size_t s = g + 1; named_box(r, x) && s < pith_doc_node(d, g)->end;
+		    s = pith_doc_node(d, s)->end)
+			if (s != x && alike(r, s, x) && prose_box(r, s))
+				return true;
+	return false;
+}
+
+/* A question above its answers: the page's headline stands before the
+ * top in a box of its own (the question's, a story's header), and the
+ * prose under it in that box opens the text though it is styled unlike
+ * the top's posts ("question-body" beside "answer-body") and votes,
+ * tags and a user card part them.  Paragraphs of prose only (see
+ * prose_box): the header's byline, date and share bar stay out.  Only
+ * for a thread (see replied): a story's header holds its standfirst,
+ * which most readers' truths leave out.  The strict run only: a retry's
+ * top may be a comment, which the story's paragraphs must not crown. */
+static void
+gather_title(rd *r, size_t top)
+{
+	const pith_doc *d = r->d;
+	const unsigned names = C_META | C_CAPTION | C_BOILER | C_NEGATIVE | C_UNLIKELY;
+	size_t tb = r->title_block, x, p;
+
+	if (tb == PITH_NONE || r->bfirst[top] == PITH_NONE || tb >= r->bfirst[top] ||
+	    (x = pith_doc_block(d, tb)->node) == PITH_NONE)
+		return;
+	while ((p = pith_doc_node(d, x)->parent) != PITH_NONE && p != r->body &&
+	    !inside(r, top, p))
+		x = p;
+	if (p == PITH_NONE || p == r->body || x == pith_doc_block(d, tb)->node ||
+	    !replied(r, top))
+		return;
+	for (size_t b = tb + 1; b <= r->blast[x] && b < r->bfirst[top]; b++) {
+		const pith_block *blk = pith_doc_block(d, b);
+		size_t n = blk->node;
+
+		if (n == PITH_NONE || blk->kind != PITH_BLOCK_PARA || r->blen[b] <= 80 ||
+		    !r->bsentence[b] || r->blink[b] >= 0.25 * r->blen[b] ||
+		    (r->flags[n] & (N_HIDDEN | N_UNLIKELY)) || (r->cls[n] & names))
+			continue;
+		r->flags[n] |= N_IN;
+	}
+}
+
 /* A reason with the numbers or names that decided it, kept with the
  * article; a fixed text when memory runs out. */
 static const char *
@@ -2512,6 +2567,8 @@ run(rd *r, unsigned f, size_t *top_out)
 	}
 	gather(r, top, f);
 	gather_alike(r, top);
+	if (f & F_STRIP_UNLIKELY)
+		gather_title(r, top);
 	r->gallery = gallery(r, top);
 	for (size_t n = 0; n < r->nn; n++)
 		if (r->flags[n] & N_IN) {
