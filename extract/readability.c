@@ -1790,6 +1790,12 @@ gather_alike(rd *r, size_t top)
 			h = pith_doc_node(d, n)->parent;
 			break;
 		}
+		/* A forum post's text, cut by <br>s, is loose in its box. */
+		if (n != PITH_NONE && tag(r, n) == GUMBO_TAG_DIV && scorable(r, b) &&
+		    pith_doc_block(d, b)->kind == PITH_BLOCK_PARA) {
+			h = n;
+			break;
+		}
 	}
 	if (h == PITH_NONE || (hc = attr(r, h, "class")) == NULL || *hc == '\0')
 		return;
