@@ -180,30 +180,81 @@ node_attr(const GumboNode *g, const char *name)
 	return NULL;
 }
 
-/* The element before g among its siblings, or its first element child
- * (a heading's button), opens and closes g (aria-expanded): g hidden is
- * a collapsed accordion's panel, a FAQ's answer, the page's text a click
- * away (a dropdown menu so shown still goes for its links). */
-bool
-node_collapsed(const GumboNode *g)
+/* The element just before g among its siblings; NULL if none, or if
+ * text stands between them. */
+static const GumboNode *
+prev_element(const GumboNode *g)
 {
-	const GumboNode *p = g->parent, *s = NULL;
+	const GumboNode *p = g->parent;
 
 	if (p == NULL || (p->type != GUMBO_NODE_ELEMENT &&
 	    p->type != GUMBO_NODE_TEMPLATE))
-		return false;
-	for (size_t i = g->index_within_parent; i-- > 0 && s == NULL;) {
+		return NULL;
+	for (size_t i = g->index_within_parent; i-- > 0;) {
 		const GumboNode *k = p->v.element.children.data[i];
 
 		if (k->type == GUMBO_NODE_ELEMENT)
-			s = k;
-		else if (k->type != GUMBO_NODE_WHITESPACE &&
+			return k;
+		if (k->type != GUMBO_NODE_WHITESPACE &&
 		    k->type != GUMBO_NODE_COMMENT)
-			return false;
+			return NULL;
 	}
-	if (s == NULL)
+	return NULL;
+}
+
+/* The characters of g's text, up to max. */
+static size_t
+text_upto(const GumboNode *g, size_t max)
+{
+	size_t n = 0;
+
+	if (g->type == GUMBO_NODE_TEXT)
+		return strlen(g->v.text.text);
+	if (g->type != GUMBO_NODE_ELEMENT)
+		return 0;
+	for (unsigned i = 0; i < g->v.element.children.length && n < max; i++)
+		n += text_upto(g->v.element.children.data[i], max - n);
+	return n;
+}
+
+/* A "read more" remainder: g opens with a paragraph, and just before it
+ * stand a paragraph and a short control a script opens g with (a
+ * <button>, a link to nowhere or with onclick).  A hidden menu follows
+ * its toggle but no paragraph; a modal or cookie notice no control; a
+ * hidden note between paragraphs (an embargo, a members' offer) none. */
+static bool
+read_more(const GumboNode *g)
+{
+	const GumboNode *s = prev_element(g), *k = NULL;
+	const char *href;
+
+	for (unsigned i = 0; i < g->v.element.children.length && k == NULL; i++)
+		if (((const GumboNode *)g->v.element.children.data[i])->type == GUMBO_NODE_ELEMENT)
+			k = g->v.element.children.data[i];
+	if (s == NULL || k == NULL || k->v.element.tag != GUMBO_TAG_P)
 		return false;
-	if (node_attr(s, "aria-expanded") != NULL)
+	if (!(s->v.element.tag == GUMBO_TAG_BUTTON || (s->v.element.tag == GUMBO_TAG_A &&
+	    (node_attr(s, "onclick") != NULL || ((href = node_attr(s, "href")) != NULL &&
+	    (*href == '#' || strncmp(href, "javascript:", 11) == 0))))) ||
+	    text_upto(s, 41) > 40)
+		return false;
+	s = prev_element(s);
+	return s != NULL && s->v.element.tag == GUMBO_TAG_P && text_upto(s, 1) > 0;
+}
+
+/* The element before g among its siblings, or its first element child
+ * (a heading's button), opens and closes g (aria-expanded): g hidden is
+ * a collapsed accordion's panel, a FAQ's answer, the page's text a click
+ * away (a dropdown menu so shown still goes for its links).  So is a
+ * "read more" remainder (see read_more). */
+bool
+node_collapsed(const GumboNode *g)
+{
+	const GumboNode *s;
+
+	if (g->type != GUMBO_NODE_ELEMENT || (s = prev_element(g)) == NULL)
+		return false;
+	if (node_attr(s, "aria-expanded") != NULL || read_more(g))
 		return true;
 	for (unsigned i = 0; i < s->v.element.children.length; i++) {
 		const GumboNode *k = s->v.element.children.data[i];
