@@ -1074,6 +1074,22 @@ headed_sections(const rd *r, size_t a, size_t top)
 	return n;
 }
 
+/* A child of a, beside the top's, holds the headed sections itself: a
+ * landing page's features grid, where the boxes beside a short story,
+ * each the body's child, hold one each (an aside holds a sidebar's). */
+static bool
+grid(const rd *r, size_t a, size_t top)
+{
+	const pith_doc *d = r->d;
+
+	for (size_t c = a + 1; c < pith_doc_node(d, a)->end; c = pith_doc_node(d, c)->end)
+		if (!inside(r, top, c) && tag(r, c) != GUMBO_TAG_ASIDE &&
+		    !(r->flags[c] & (N_HIDDEN | N_UNLIKELY)) &&
+		    headed_sections(r, c, top) >= WIDEN_SECTIONS)
+			return true;
+	return false;
+}
+
 /* A short top beside headed sections of prose is a box on a landing or
  * product page (a notice among feature sections): the sections'
  * sentences sit in list items or short paragraphs that score little or
@@ -1081,9 +1097,11 @@ headed_sections(const rd *r, size_t a, size_t top)
  * sections is the page's text.  Structure only (an unlinked heading,
  * then a sentence), so it holds in any language; a related rail's or a
  * card's heading is its link.  The body too, as the rivals' ancestor
- * may be (see top_candidate), when no heading repeats the title: a
- * generator's landing page puts its sections straight in the body.
- * The top, widened or not. */
+ * may be (see top_candidate), when no heading repeats the title (a
+ * generator's landing page puts its sections straight in the body) or
+ * when the sections are grouped in a grid (the hero, features and
+ * testimonials are often the body's own children).  The top, widened
+ * or not. */
 static size_t
 widen(rd *r, size_t top)
 {
@@ -1097,7 +1115,8 @@ widen(rd *r, size_t top)
 	    tag(r, a) != GUMBO_TAG_HTML && !(r->flags[a] & (N_HIDDEN | N_UNLIKELY));
 	    a = pith_doc_node(d, a)->parent, level++)
 		if (density(r, a) < WIDEN_LINKS && headed_sections(r, a, top) >= WIDEN_SECTIONS &&
-		    (tag(r, a) != GUMBO_TAG_BODY || r->title_block == PITH_NONE)) {
+		    (tag(r, a) != GUMBO_TAG_BODY || r->title_block == PITH_NONE ||
+		    grid(r, a, top))) {
 			r->widened = true;
 			return a;
 		}
