@@ -1047,8 +1047,8 @@ evidence(rd *r, size_t n, pith_cand_role role, double threshold, bool passed,
 	    passed };
 }
 
-/* Sections under a, outside top and not unlikely: a heading without
- * links followed by a sentence of prose with few links. */
+/* Sections under a, outside top (unless PITH_NONE) and not unlikely: a
+ * heading without links followed by a sentence of prose with few links. */
 static size_t
 headed_sections(const rd *r, size_t a, size_t top)
 {
@@ -1061,8 +1061,8 @@ headed_sections(const rd *r, size_t a, size_t top)
 		    *t = pith_doc_block(r->d, b + 1);
 
 		if (h->kind != PITH_BLOCK_HEADING || h->level < 2 || r->blink[b] > 0 ||
-		    h->node == PITH_NONE || t->node == PITH_NONE ||
-		    inside(r, h->node, top) || inside(r, t->node, top) ||
+		    h->node == PITH_NONE || t->node == PITH_NONE || (top != PITH_NONE &&
+		    (inside(r, h->node, top) || inside(r, t->node, top))) ||
 		    (r->flags[h->node] & (N_HIDDEN | N_UNLIKELY)) ||
 		    (r->flags[t->node] & (N_HIDDEN | N_UNLIKELY)))
 			continue;
@@ -1072,6 +1072,23 @@ headed_sections(const rd *r, size_t a, size_t top)
 			n++;
 	}
 	return n;
+}
+
+/* A paragraph of prose under a outside top: over 80 characters (see
+ * paragraph()), a sentence, few links. */
+static bool
+prose_beside(const rd *r, size_t a, size_t top)
+{
+	for (size_t b = r->bfirst[a]; b != PITH_NONE && b <= r->blast[a]; b++) {
+		size_t n = pith_doc_block(r->d, b)->node;
+
+		if (n != PITH_NONE && !inside(r, n, top) &&
+		    pith_doc_block(r->d, b)->kind == PITH_BLOCK_PARA && r->blen[b] > 80 &&
+		    r->bsentence[b] && r->blink[b] < 0.25 * r->blen[b] &&
+		    !(r->flags[n] & (N_HIDDEN | N_UNLIKELY)))
+			return true;
+	}
+	return false;
 }
 
 /* A child of a, beside the top's, holds the headed sections itself: a
@@ -1100,23 +1117,28 @@ grid(const rd *r, size_t a, size_t top)
  * may be (see top_candidate), when no heading repeats the title (a
  * generator's landing page puts its sections straight in the body) or
  * when the sections are grouped in a grid (the hero, features and
- * testimonials are often the body's own children).  The top, widened
- * or not. */
+ * testimonials are often the body's own children).  And when the short
+ * top is the grid itself, the ancestor holding prose beside it: the
+ * hero's lead, a testimonial.  The top, widened or not. */
 static size_t
 widen(rd *r, size_t top)
 {
 	const pith_doc *d = r->d;
 	size_t a = pith_doc_node(d, top)->parent;
 
+	bool won;
+
 	r->widened = false;
 	if (r->len[top] - r->link[top] >= CHAR_THRESHOLD)
 		return top;
+	won = headed_sections(r, top, PITH_NONE) >= WIDEN_SECTIONS;
 	for (int level = 0; a != PITH_NONE && level < WIDEN_UP &&
 	    tag(r, a) != GUMBO_TAG_HTML && !(r->flags[a] & (N_HIDDEN | N_UNLIKELY));
 	    a = pith_doc_node(d, a)->parent, level++)
-		if (density(r, a) < WIDEN_LINKS && headed_sections(r, a, top) >= WIDEN_SECTIONS &&
+		if (density(r, a) < WIDEN_LINKS &&
+		    ((headed_sections(r, a, top) >= WIDEN_SECTIONS &&
 		    (tag(r, a) != GUMBO_TAG_BODY || r->title_block == PITH_NONE ||
-		    grid(r, a, top))) {
+		    grid(r, a, top))) || (won && prose_beside(r, a, top)))) {
 			r->widened = true;
 			return a;
 		}
