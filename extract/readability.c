@@ -1809,9 +1809,11 @@ mark_box(rd *r, size_t n)
  * the box holding the top's paragraphs, alike elsewhere, is the article
  * going on, however deep the sections nest, and such boxes are not
  * pruned for their names.  Only while the boxes follow one another:
- * between them, headings, pictures and under GAP_TEXT characters of
- * anything else (a button); a sidebar's or a footer's box lies beyond
- * a menu, share bar or teasers.  And new boxes are taken only when they
+ * between them, headings, pictures, fragments that make no sentence (a
+ * button, a Q&A's votes, tags, share links and user cards) and under
+ * GAP_TEXT characters of prose; a sidebar's or a footer's box lies
+ * beyond teasers or notes, another story's beyond its headline.  And
+ * new boxes are taken only when they
  * hold half as much text as the content gathered so far: the top is one
  * section of many, where a story's lone box after it is a note or the
  * author's bio.  Each box brings the headings just before it. */
@@ -1822,6 +1824,7 @@ gather_alike(rd *r, size_t top)
 	const pith_doc *d = r->d;
 	size_t h = PITH_NONE, box, boxes[MAX_BOXES], nboxes = 0, nin = 0;
 	double found = 0, content = 0;
+	const pith_block *blk;
 	const char *hc;
 
 	for (size_t b = r->bfirst[top]; b != PITH_NONE && b <= r->blast[top]; b++) {
@@ -1862,8 +1865,12 @@ gather_alike(rd *r, size_t top)
 				b = dir > 0 ? r->blast[box] + 1 : r->bfirst[box];
 				continue;
 			}
-			if (pith_doc_block(d, b)->kind != PITH_BLOCK_HEADING && !gathered(r, b))
-				gap += r->blen[b];
+			blk = pith_doc_block(d, b);
+			/* Another story's headline ends the article. */
+			if (blk->kind == PITH_BLOCK_HEADING && blk->level == 1 && !similar_title(r, b))
+				break;
+			if (blk->kind != PITH_BLOCK_HEADING && !gathered(r, b))
+				gap += r->bsentence[b] ? r->blen[b] : 0;
 			b += dir > 0;
 		}
 	}
