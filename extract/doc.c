@@ -217,26 +217,64 @@ text_upto(const GumboNode *g, size_t max)
 	return n;
 }
 
+/* s is a short control a script opens something with: a <button>, or
+ * a link with onclick or an href of "#" or "javascript:". */
+static bool
+control(const GumboNode *s)
+{
+	const char *href;
+
+	return s != NULL && (s->v.element.tag == GUMBO_TAG_BUTTON ||
+	    (s->v.element.tag == GUMBO_TAG_A && (node_attr(s, "onclick") != NULL ||
+	    ((href = node_attr(s, "href")) != NULL && (*href == '#' ||
+	    strncmp(href, "javascript:", 11) == 0))))) && text_upto(s, 41) <= 40;
+}
+
+/* The element just after g among its siblings, whitespace and comments
+ * aside; NULL if none or if text comes first. */
+static const GumboNode *
+next_node(const GumboNode *g)
+{
+	const GumboNode *p = g->parent;
+
+	if (p == NULL || (p->type != GUMBO_NODE_ELEMENT && p->type != GUMBO_NODE_TEMPLATE))
+		return NULL;
+	for (size_t i = g->index_within_parent + 1; i < p->v.element.children.length; i++) {
+		const GumboNode *k = p->v.element.children.data[i];
+
+		if (k->type == GUMBO_NODE_ELEMENT)
+			return k;
+		if (k->type != GUMBO_NODE_WHITESPACE && k->type != GUMBO_NODE_COMMENT)
+			return NULL;
+	}
+	return NULL;
+}
+
 /* A "read more" remainder: g opens with a paragraph, and just before it
- * stand a paragraph and a short control a script opens g with (a
- * <button>, a link to nowhere or with onclick).  A hidden menu follows
- * its toggle but no paragraph; a modal or cookie notice no control; a
- * hidden note between paragraphs (an embargo, a members' offer) none. */
+ * stand a paragraph and a control (see control) a script opens g with;
+ * or g is a <span> ending a paragraph of visible text, the control just
+ * after the paragraph.  A hidden menu follows its toggle but no
+ * paragraph; a modal or cookie notice no control; a hidden note between
+ * paragraphs (an embargo, a members' offer) none. */
 static bool
 read_more(const GumboNode *g)
 {
-	const GumboNode *s = prev_element(g), *k = NULL;
-	const char *href;
+	const GumboNode *s = prev_element(g), *k = NULL, *p = g->parent;
 
+	if (g->v.element.tag == GUMBO_TAG_SPAN && p != NULL && p->type == GUMBO_NODE_ELEMENT &&
+	    p->v.element.tag == GUMBO_TAG_P) {
+		size_t i = g->index_within_parent + 1;
+
+		while (i < p->v.element.children.length &&
+		    ((const GumboNode *)p->v.element.children.data[i])->type == GUMBO_NODE_WHITESPACE)
+			i++;
+		return i == p->v.element.children.length && control(next_node(p)) &&
+		    text_upto(p, 1000) > text_upto(g, 1000);
+	}
 	for (unsigned i = 0; i < g->v.element.children.length && k == NULL; i++)
 		if (((const GumboNode *)g->v.element.children.data[i])->type == GUMBO_NODE_ELEMENT)
 			k = g->v.element.children.data[i];
-	if (s == NULL || k == NULL || k->v.element.tag != GUMBO_TAG_P)
-		return false;
-	if (!(s->v.element.tag == GUMBO_TAG_BUTTON || (s->v.element.tag == GUMBO_TAG_A &&
-	    (node_attr(s, "onclick") != NULL || ((href = node_attr(s, "href")) != NULL &&
-	    (*href == '#' || strncmp(href, "javascript:", 11) == 0))))) ||
-	    text_upto(s, 41) > 40)
+	if (s == NULL || k == NULL || k->v.element.tag != GUMBO_TAG_P || !control(s))
 		return false;
 	s = prev_element(s);
 	return s != NULL && s->v.element.tag == GUMBO_TAG_P && text_upto(s, 1) > 0;
@@ -252,9 +290,13 @@ node_collapsed(const GumboNode *g)
 {
 	const GumboNode *s;
 
-	if (g->type != GUMBO_NODE_ELEMENT || (s = prev_element(g)) == NULL)
+	if (g->type != GUMBO_NODE_ELEMENT)
 		return false;
-	if (node_attr(s, "aria-expanded") != NULL || read_more(g))
+	if (read_more(g))
+		return true;
+	if ((s = prev_element(g)) == NULL)
+		return false;
+	if (node_attr(s, "aria-expanded") != NULL)
 		return true;
 	for (unsigned i = 0; i < s->v.element.children.length; i++) {
 		const GumboNode *k = s->v.element.children.data[i];
