@@ -1514,16 +1514,20 @@ deck(const rd *r, size_t c)
 
 /* Box s before the top is the article's header, holding the heading
  * that repeats the page's title (a box named "header" too): take its
- * standfirst beside the headline and the byline. */
+ * standfirst beside the headline and the byline.  Of a header further
+ * out, beside the body's wrapper, only a standfirst ending a sentence:
+ * a line without one there is as often a caption (ScrapingHub's pages
+ * lost 0.0002 taking those). */
 static void
-take_deck(rd *r, size_t s, size_t top)
+take_deck(rd *r, size_t s, size_t top, bool far)
 {
 	size_t h = r->title_block;
 
 	if (h == PITH_NONE || r->bfirst[s] == PITH_NONE || h < r->bfirst[s] || h > r->blast[s])
 		return;
 	for (size_t c = s + 1; c < pith_doc_node(r->d, s)->end; c = pith_doc_node(r->d, c)->end)
-		if (!(r->flags[c] & N_HIDDEN) && (lede(r, c, top) || deck(r, c)))
+		if (!(r->flags[c] & N_HIDDEN) && (lede(r, c, top) ||
+		    (deck(r, c) && (!far || (r->flags[c] & N_SENTENCE)))))
 			r->flags[c] |= N_IN;
 }
 
@@ -1650,7 +1654,7 @@ gather(rd *r, size_t top, unsigned f)
 		bool take = false;
 
 		if (s < top && (r->flags[s] & (N_HIDDEN | N_UNLIKELY)) == N_UNLIKELY)
-			take_deck(r, s, top);
+			take_deck(r, s, top, false);
 		if (s == top || (r->flags[s] & (N_HIDDEN | N_UNLIKELY)))
 			continue;
 		if (s > top && preview(r, s)) {
@@ -1688,7 +1692,7 @@ gather(rd *r, size_t top, unsigned f)
 		if (take)
 			r->flags[s] |= N_IN;
 		else if (s < top)
-			take_deck(r, s, top);
+			take_deck(r, s, top, false);
 		if (r->len[s] > 0)
 			evidence(r, s, PITH_CAND_SIBLING, threshold - bonus, take, f);
 	}
@@ -1730,6 +1734,9 @@ gather(rd *r, size_t top, unsigned f)
 		bool sections = xc != NULL && *xc && !streamed(r, g, x);
 
 		for (size_t s = g + 1; s < pith_doc_node(d, g)->end; s = pith_doc_node(d, s)->end) {
+			/* The story's header beside the body's wrapper. */
+			if (up == 0 && s < x && !(r->flags[s] & N_HIDDEN))
+				take_deck(r, s, x, true);
 			if (s == x || (r->flags[s] & (N_HIDDEN | N_UNLIKELY)))
 				continue;
 			if (sections && alike(r, s, x) && holds_alike(r, s, top) &&
