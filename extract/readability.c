@@ -1456,15 +1456,31 @@ div_paragraph(const rd *r, size_t s)
 }
 
 /* Block text ends with a full stop (Latin, ideographic or danda),
- * closing quotes and brackets aside. */
+ * closing quotes and brackets aside: typographic ones too (a quote
+ * closing with a curly quote or a guillemet, the French with a no-break
+ * space before it). */
 static bool
 full_stop(const pith_block *blk)
 {
 	static const char *const stops[] = { ".", "\xe3\x80\x82", "\xe0\xa5\xa4" };
+	static const char *const closing[] = {
+		"\xe2\x80\x9d", "\xe2\x80\x99", "\xc2\xbb", "\xc2\xa0", "\xe2\x80\xaf",
+	};
 	size_t n = blk->len;
 
-	while (n > 0 && strchr(" \"')", blk->text[n - 1]) != NULL)
-		n--;
+	for (bool more = true; more;) {
+		more = false;
+		while (n > 0 && strchr(" \"')", blk->text[n - 1]) != NULL)
+			n--;
+		for (size_t i = 0; i < sizeof closing / sizeof closing[0]; i++) {
+			size_t k = strlen(closing[i]);
+
+			if (n >= k && memcmp(blk->text + n - k, closing[i], k) == 0) {
+				n -= k;
+				more = true;
+			}
+		}
+	}
 	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++) {
 		size_t k = strlen(stops[i]);
 
