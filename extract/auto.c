@@ -26,7 +26,33 @@
 #include <string.h>
 #include "internal.h"
 
-enum { SCRAP_WORDS = 50, MSS_MIN_WORDS = 150 };
+enum { SCRAP_WORDS = 50, MSS_MIN_WORDS = 150, TEASERS = 3 };
+
+/* Headings all link (teasers' headlines) that MSS's span m holds
+ * beyond readability's answer a: a longer span that adds a stream of
+ * teasers to a short story is the page's "more news", not its text. */
+static size_t
+teasers_added(const pith_article *a, const pith_article *m)
+{
+	size_t n = 0, k = 0;
+
+	for (size_t i = 0; i < m->nspans; i++) {
+		size_t b = m->spans[i].block;
+		const pith_block *blk = pith_doc_block(m->doc, b);
+		size_t link = 0;
+
+		while (k < a->nspans && a->spans[k].block < b)
+			k++;
+		if (blk->kind != PITH_BLOCK_HEADING || blk->len == 0 ||
+		    (k < a->nspans && a->spans[k].block == b))
+			continue;
+		for (size_t j = 0; j < blk->nruns; j++)
+			if (blk->runs[j].style & PITH_STYLE_LINK)
+				link += blk->runs[j].len;
+		n += 5 * link >= 4 * blk->len;
+	}
+	return n;
+}
 
 /* Forget what an algorithm kept, so another can fill the article. */
 static void
@@ -54,7 +80,7 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
              pith_error *err)
 {
 	pith_article m = { .doc = d, .mask = a->mask };
-	size_t rw = 0, mw = 0;
+	size_t rw = 0, mw = 0, teasers = 0;
 	double rl = 0, ml = 0;
 	pith_code rc, mrc;
 	char note[160];
@@ -82,6 +108,7 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	a->time = m.time;
 	if (mrc == PITH_OK)
 		article_stats(&m, &mw, &ml);
+	teasers = rc == PITH_OK && mrc == PITH_OK ? teasers_added(a, &m) : 0;
 	free(m.spans);
 	free(m.token_score);
 	free(m.running);
@@ -92,7 +119,7 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		return rc;
 
 	if (rc == PITH_OK && rl <= 0.5 && (rw >= SCRAP_WORDS || mrc != PITH_OK ||
-	    mw < 3 * rw || mw < MSS_MIN_WORDS)) {
+	    mw < 3 * rw || mw < MSS_MIN_WORDS || teasers >= TEASERS)) {
 		snprintf(note, sizeof note, "readability: %zu words, links %.2f", rw, rl);
 		return article_note(a, note, err);
 	}
