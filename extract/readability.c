@@ -1371,7 +1371,9 @@ top_candidate(rd *r, unsigned f)
 
 				for (size_t k = 0; k < nalt; k++)
 					in += inside(r, alt[k], a);
-				if (in >= 3) {
+				/* Rivals in a box named for related stories or
+				 * comments are its items, not the article's parts. */
+				if (in >= 3 && !(r->cls[a] & C_NEGATIVE)) {
 					top = a;
 					break;
 				}
