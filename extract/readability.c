@@ -2210,6 +2210,19 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	return NULL;
 }
 
+/* Needle in haystack, ASCII case aside: a <title> often recases the
+ * headline ("Title Case", or a capital after the prefix's colon). */
+static bool
+has_icase(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; *hay; hay++)
+		if (strncasecmp(hay, needle, n) == 0)
+			return true;
+	return n == 0;
+}
+
 static bool
 similar_title(const rd *r, size_t b)
 {
@@ -2222,7 +2235,7 @@ similar_title(const rd *r, size_t b)
 	n = strlen(t);
 	/* The page title usually holds the headline plus the site name. */
 	return strcmp(t, blk->text) == 0 || (blk->len >= 10 &&
-	    (strstr(t, blk->text) != NULL || (n >= 10 && strstr(blk->text, t) != NULL)));
+	    (has_icase(t, blk->text) || (n >= 10 && has_icase(blk->text, t))));
 }
 
 /* The reasons that name the chosen container, so the overlay can say
