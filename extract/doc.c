@@ -180,17 +180,19 @@ node_attr(const GumboNode *g, const char *name)
 	return NULL;
 }
 
-/* The element just before g among its siblings; NULL if none, or if
- * text stands between them. */
+/* The element next to g among its siblings, before it (step -1) or
+ * after it (+1), whitespace and comments aside; NULL if none or if text
+ * stands between them.  Going back, i wraps past 0 and the loop ends. */
 static const GumboNode *
-prev_element(const GumboNode *g)
+adjacent(const GumboNode *g, int step)
 {
 	const GumboNode *p = g->parent;
 
 	if (p == NULL || (p->type != GUMBO_NODE_ELEMENT &&
 	    p->type != GUMBO_NODE_TEMPLATE))
 		return NULL;
-	for (size_t i = g->index_within_parent; i-- > 0;) {
+	for (size_t i = g->index_within_parent + step; i < p->v.element.children.length;
+	    i += step) {
 		const GumboNode *k = p->v.element.children.data[i];
 
 		if (k->type == GUMBO_NODE_ELEMENT)
@@ -202,18 +204,28 @@ prev_element(const GumboNode *g)
 	return NULL;
 }
 
-/* The characters of g's text, up to max. */
+/* The bytes of g's text, counted up to max; a walk by parent links, not
+ * recursion: hostile nesting is deeper than the C stack. */
 static size_t
 text_upto(const GumboNode *g, size_t max)
 {
+	const GumboNode *k = g;
 	size_t n = 0;
 
-	if (g->type == GUMBO_NODE_TEXT)
-		return strlen(g->v.text.text);
-	if (g->type != GUMBO_NODE_ELEMENT)
-		return 0;
-	for (unsigned i = 0; i < g->v.element.children.length && n < max; i++)
-		n += text_upto(g->v.element.children.data[i], max - n);
+	while (n < max) {
+		if (k->type == GUMBO_NODE_TEXT)
+			n += strlen(k->v.text.text);
+		if (k->type == GUMBO_NODE_ELEMENT && k->v.element.children.length > 0) {
+			k = k->v.element.children.data[0];
+			continue;
+		}
+		/* Up to the first ancestor with a next child, stopping at g. */
+		while (k != g && k->index_within_parent + 1 >= k->parent->v.element.children.length)
+			k = k->parent;
+		if (k == g)
+			break;
+		k = k->parent->v.element.children.data[k->index_within_parent + 1];
+	}
 	return n;
 }
 
@@ -230,26 +242,6 @@ control(const GumboNode *s)
 	    strncmp(href, "javascript:", 11) == 0))))) && text_upto(s, 41) <= 40;
 }
 
-/* The element just after g among its siblings, whitespace and comments
- * aside; NULL if none or if text comes first. */
-static const GumboNode *
-next_node(const GumboNode *g)
-{
-	const GumboNode *p = g->parent;
-
-	if (p == NULL || (p->type != GUMBO_NODE_ELEMENT && p->type != GUMBO_NODE_TEMPLATE))
-		return NULL;
-	for (size_t i = g->index_within_parent + 1; i < p->v.element.children.length; i++) {
-		const GumboNode *k = p->v.element.children.data[i];
-
-		if (k->type == GUMBO_NODE_ELEMENT)
-			return k;
-		if (k->type != GUMBO_NODE_WHITESPACE && k->type != GUMBO_NODE_COMMENT)
-			return NULL;
-	}
-	return NULL;
-}
-
 /* A "read more" remainder: g opens with a paragraph, and just before it
  * stand a paragraph and a control (see control) a script opens g with;
  * or g is a <span> ending a paragraph of visible text, the control just
@@ -259,7 +251,7 @@ next_node(const GumboNode *g)
 static bool
 read_more(const GumboNode *g)
 {
-	const GumboNode *s = prev_element(g), *k = NULL, *p = g->parent;
+	const GumboNode *s = adjacent(g, -1), *k = NULL, *p = g->parent;
 
 	if (g->v.element.tag == GUMBO_TAG_SPAN && p != NULL && p->type == GUMBO_NODE_ELEMENT &&
 	    p->v.element.tag == GUMBO_TAG_P) {
@@ -268,7 +260,7 @@ read_more(const GumboNode *g)
 		while (i < p->v.element.children.length &&
 		    ((const GumboNode *)p->v.element.children.data[i])->type == GUMBO_NODE_WHITESPACE)
 			i++;
-		return i == p->v.element.children.length && control(next_node(p)) &&
+		return i == p->v.element.children.length && control(adjacent(p, 1)) &&
 		    text_upto(p, 1000) > text_upto(g, 1000);
 	}
 	for (unsigned i = 0; i < g->v.element.children.length && k == NULL; i++)
@@ -276,7 +268,7 @@ read_more(const GumboNode *g)
 			k = g->v.element.children.data[i];
 	if (s == NULL || k == NULL || k->v.element.tag != GUMBO_TAG_P || !control(s))
 		return false;
-	s = prev_element(s);
+	s = adjacent(s, -1);
 	return s != NULL && s->v.element.tag == GUMBO_TAG_P && text_upto(s, 1) > 0;
 }
 
@@ -294,7 +286,7 @@ node_collapsed(const GumboNode *g)
 		return false;
 	if (read_more(g))
 		return true;
-	if ((s = prev_element(g)) == NULL)
+	if ((s = adjacent(g, -1)) == NULL)
 		return false;
 	if (node_attr(s, "aria-expanded") != NULL)
 		return true;
