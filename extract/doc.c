@@ -204,8 +204,8 @@ adjacent(const GumboNode *g, int step)
 	return NULL;
 }
 
-/* The bytes of g's text, counted up to max; a walk by parent links, not
- * recursion: hostile nesting is deeper than the C stack. */
+/* The bytes of g's text, counted up to max; a walk by parent links, as
+ * doc.c's own walk is, not recursion on the C stack. */
 static size_t
 text_upto(const GumboNode *g, size_t max)
 {

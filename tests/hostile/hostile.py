@@ -252,6 +252,23 @@ def custom_siblings():
     return page(article() + "<div>" + items + "</div>")
 
 
+def deep_read_more():
+    # A hidden <span> ending a paragraph, a "read more" button after it:
+    # the paragraph's text is counted down to the span, through all the
+    # nesting the guard lets through.
+    return page(article() + "<p>" + SENTENCE + "<span>" * 200000 + "x" +
+                "</span>" * 200000 + '<span style="display:none">the rest</span></p>'
+                "<button>Read more</button>")
+
+
+def chrome_after_post():
+    # A post in a named box, then 30000 lines that are no sentence:
+    # the walk looking for the next post (a thread's reply) counts
+    # only prose as its gap, and must still end in linear time.
+    lines = "".join("<div><span>Item %d</span></div>" % i for i in range(30000))
+    return page('<div class="post-body">' + article() + "</div>" + lines)
+
+
 def big_article():
     # 1.3 MB of paragraphs: tens of milliseconds of extraction, far over
     # the tiny --time-limit its case gives.
@@ -295,6 +312,8 @@ CASES = [
     ("UTF-16 without a byte order mark", utf16, ARTICLE, [], True),
     ("20000 boxes each under its own <h1>", headlined_boxes, {0, 1}, [], False),
     ("150000 custom elements side by side", custom_siblings, ARTICLE, [], False),
+    ("a read-more span 200000 deep", deep_read_more, ARTICLE, [], True),
+    ("30000 lines of chrome after a post", chrome_after_post, ARTICLE, [], True),
     # The time budget: an extraction over its limit stops, exit 3.
     ("1 MB over a tiny --time-limit", big_article, INPUT, [], False,
      ["--time-limit", "0.001"], "time limit of 0.001 s exceeded"),
