@@ -2365,7 +2365,7 @@ label(const pith_block *blk)
 	static const char *const bys[] = {
 		"by ", "von ", "par ", "por ", "di ", "door ", "av ", "af ",
 	};
-	const char *s = blk->text;
+	const char *s = blk->text, *a, *z;
 	size_t n = blk->len, nw = 1;
 	char end;
 
@@ -2374,8 +2374,13 @@ label(const pith_block *blk)
 	end = s[n - 1];
 	for (size_t i = 0; i < n; i++)
 		nw += s[i] == ' ';
+	/* The label alone, its rules aside ("- Publicidade -", "— Anzeige —"). */
+	for (a = s, z = s + n; a < z && strchr(" -*|\xe2\x80\x93\x94", *a); a++)
+		;
+	while (z > a && strchr(" -*|\xe2\x80\x93\x94", z[-1]))
+		z--;
 	for (size_t i = 0; i < sizeof ads / sizeof ads[0]; i++)
-		if (strlen(ads[i]) == n && starts(s, n, ads[i]))
+		if (strlen(ads[i]) == (size_t)(z - a) && starts(a, z - a, ads[i]))
 			return ad_why;
 	for (size_t i = 0; n < 120 && i < sizeof dates / sizeof dates[0]; i++)
 		if (starts(s, n, dates[i]) && strchr(": 0123456789", s[strlen(dates[i])]) &&
