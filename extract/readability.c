@@ -1074,17 +1074,23 @@ headed_sections(const rd *r, size_t a, size_t top)
 	return n;
 }
 
-/* A paragraph of prose under a outside top: over 80 characters (see
- * paragraph()), a sentence, few links. */
+/* Block b is a paragraph of prose: over 80 characters (paragraph()'s
+ * measure), a sentence, few links. */
+static bool
+prose_block(const rd *r, size_t b)
+{
+	return pith_doc_block(r->d, b)->kind == PITH_BLOCK_PARA && r->blen[b] > 80 &&
+	    r->bsentence[b] && r->blink[b] < 0.25 * r->blen[b];
+}
+
+/* A paragraph of prose under a, outside top and not hidden or unlikely. */
 static bool
 prose_beside(const rd *r, size_t a, size_t top)
 {
 	for (size_t b = r->bfirst[a]; b != PITH_NONE && b <= r->blast[a]; b++) {
 		size_t n = pith_doc_block(r->d, b)->node;
 
-		if (n != PITH_NONE && !inside(r, n, top) &&
-		    pith_doc_block(r->d, b)->kind == PITH_BLOCK_PARA && r->blen[b] > 80 &&
-		    r->bsentence[b] && r->blink[b] < 0.25 * r->blen[b] &&
+		if (n != PITH_NONE && !inside(r, n, top) && prose_block(r, b) &&
 		    !(r->flags[n] & (N_HIDDEN | N_UNLIKELY)))
 			return true;
 	}
@@ -1620,14 +1626,12 @@ other_story(const rd *r, size_t s)
 	return h != PITH_NONE && !similar_title(r, h);
 }
 
-/* A box with a paragraph of prose: over 80 characters (paragraph()'s
- * measure), a sentence, few links. */
+/* A box with a paragraph of prose (see prose_block). */
 static bool
 prose_box(const rd *r, size_t n)
 {
 	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n]; b++)
-		if (pith_doc_block(r->d, b)->kind == PITH_BLOCK_PARA && r->blen[b] > 80 &&
-		    r->bsentence[b] && r->blink[b] < 0.25 * r->blen[b])
+		if (prose_block(r, b))
 			return true;
 	return false;
 }
@@ -1961,14 +1965,11 @@ gather_title(rd *r, size_t top)
 	    !replied(r, top))
 		return;
 	for (size_t b = tb + 1; b <= r->blast[x] && b < r->bfirst[top]; b++) {
-		const pith_block *blk = pith_doc_block(d, b);
-		size_t n = blk->node;
+		size_t n = pith_doc_block(d, b)->node;
 
-		if (n == PITH_NONE || blk->kind != PITH_BLOCK_PARA || r->blen[b] <= 80 ||
-		    !r->bsentence[b] || r->blink[b] >= 0.25 * r->blen[b] ||
-		    (r->flags[n] & (N_HIDDEN | N_UNLIKELY)) || (r->cls[n] & names))
-			continue;
-		r->flags[n] |= N_IN;
+		if (n != PITH_NONE && prose_block(r, b) &&
+		    !(r->flags[n] & (N_HIDDEN | N_UNLIKELY)) && !(r->cls[n] & names))
+			r->flags[n] |= N_IN;
 	}
 }
 
