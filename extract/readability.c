@@ -47,6 +47,9 @@ enum {
 	C_ROLE_OUT  = 1 << 10,  /* a role that is never the article */
 	C_THREAD    = 1 << 11   /* the readers' comments */
 };
+/* Names that say a box is no paragraph of the text: a lone paragraph so
+ * named beside the content (a standfirst, a question) is not taken. */
+enum { C_NOT_TEXT = C_META | C_CAPTION | C_BOILER | C_NEGATIVE | C_UNLIKELY };
 
 /* Flags computed per node for one run. */
 enum {
@@ -1507,7 +1510,6 @@ full_stop(const pith_block *blk)
 static bool
 lede(const rd *r, size_t s, size_t anchor)
 {
-	const unsigned names = C_META | C_CAPTION | C_BOILER | C_NEGATIVE | C_UNLIKELY;
 	size_t p;
 
 	/* A deck set as a subheading (the "spot" or "sapo" under many
@@ -1518,7 +1520,7 @@ lede(const rd *r, size_t s, size_t anchor)
 	if (s > anchor || p == PITH_NONE)
 		return false;
 	return r->len[p] > 80 && r->link[p] == 0 && (r->flags[p] & N_SENTENCE) &&
-	    !((r->cls[s] | r->cls[p]) & names);
+	    !((r->cls[s] | r->cls[p]) & C_NOT_TEXT);
 }
 
 /* The line set right under the page's headline, in its own element
@@ -1528,10 +1530,9 @@ lede(const rd *r, size_t s, size_t anchor)
 static bool
 deck(const rd *r, size_t c)
 {
-	const unsigned names = C_META | C_CAPTION | C_BOILER | C_NEGATIVE | C_UNLIKELY;
 
 	return r->bfirst[c] != PITH_NONE && r->bfirst[c] == r->title_block + 1 &&
-	    r->nblk[c] == 1 && r->len[c] > 80 && r->link[c] == 0 && !(r->cls[c] & names) &&
+	    r->nblk[c] == 1 && r->len[c] > 80 && r->link[c] == 0 && !(r->cls[c] & C_NOT_TEXT) &&
 	    (pith_doc_block(r->d, r->bfirst[c])->kind == PITH_BLOCK_PARA ||
 	    pith_doc_block(r->d, r->bfirst[c])->kind == PITH_BLOCK_HEADING);
 }
@@ -1952,7 +1953,6 @@ static void
 gather_title(rd *r, size_t top)
 {
 	const pith_doc *d = r->d;
-	const unsigned names = C_META | C_CAPTION | C_BOILER | C_NEGATIVE | C_UNLIKELY;
 	size_t tb = r->title_block, x, p;
 
 	if (tb == PITH_NONE || r->bfirst[top] == PITH_NONE || tb >= r->bfirst[top] ||
@@ -1968,7 +1968,7 @@ gather_title(rd *r, size_t top)
 		size_t n = pith_doc_block(d, b)->node;
 
 		if (n != PITH_NONE && prose_block(r, b) &&
-		    !(r->flags[n] & (N_HIDDEN | N_UNLIKELY)) && !(r->cls[n] & names))
+		    !(r->flags[n] & (N_HIDDEN | N_UNLIKELY)) && !(r->cls[n] & C_NOT_TEXT))
 			r->flags[n] |= N_IN;
 	}
 }
