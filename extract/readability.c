@@ -1530,7 +1530,6 @@ lede(const rd *r, size_t s, size_t anchor)
 static bool
 deck(const rd *r, size_t c)
 {
-
 	return r->bfirst[c] != PITH_NONE && r->bfirst[c] == r->title_block + 1 &&
 	    r->nblk[c] == 1 && r->len[c] > 80 && r->link[c] == 0 && !(r->cls[c] & C_NOT_TEXT) &&
 	    (pith_doc_block(r->d, r->bfirst[c])->kind == PITH_BLOCK_PARA ||
