@@ -22,6 +22,7 @@
  * and a photo gallery keeps its captions.
  */
 #include <gumbo.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -2599,6 +2600,34 @@ loose_in_top(const rd *r, size_t b, size_t top)
 	return false;
 }
 
+/* A line of three or more links whose text between them is mostly
+ * separators ("Home | News | Sport"): the pipes and spaces, counted as
+ * text, hide a menu from the link ratio; letters and digits do not. */
+static bool
+letter(unsigned char c)
+{
+	return c >= 0x80 || isalnum(c);
+}
+
+static bool
+menu_line(const pith_block *blk)
+{
+	size_t in = 0, out = 0;
+
+	if (links(blk) < 3)
+		return false;
+	for (size_t i = 0; i < blk->nruns; i++)
+		for (size_t k = 0; k < blk->runs[i].len; k++) {
+			unsigned char c = blk->text[blk->runs[i].start + k];
+
+			if (letter(c))
+				*(blk->runs[i].href ? &in : &out) += 1;
+			else if (c == ',' && !blk->runs[i].href)
+				return false;
+		}
+	return in > 0 && out < 0.2 * (in + out);
+}
+
 /* Keep block b unless it is mostly links; returns the length kept. */
 static double
 keep_unlinked(rd *r, size_t b, double kept)
@@ -2606,7 +2635,7 @@ keep_unlinked(rd *r, size_t b, double kept)
 	const pith_block *blk = pith_doc_block(r->d, b);
 
 	if (blk->kind != PITH_BLOCK_PRE && blk->kind != PITH_BLOCK_ROW &&
-	    r->blen[b] > 0 && r->blink[b] / r->blen[b] > 0.8 &&
+	    r->blen[b] > 0 && (r->blink[b] / r->blen[b] > 0.8 || menu_line(blk)) &&
 	    (r->blen[b] < 150 || links(blk) >= 3) &&
 	    !section_heading(blk, kept) && !prose_item(r, blk->node)) {
 		r->why[b] = reason(r, "dropped: mostly links",
