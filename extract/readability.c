@@ -2334,6 +2334,30 @@ colon(const char *s, size_t n)
 	return n > 0 && s[0] == ':';
 }
 
+/* A copyright notice ("Copyright 2008 The Associated Press. All rights
+ * reserved.", "© 2008 Example News"): the wire's or the site's line
+ * under the story, not its text.  The mark, then a year or the rights:
+ * "Copyright law changed in 2019" is a sentence. */
+static bool
+copyright(const char *s, size_t n)
+{
+	bool year = false, rights = false;
+
+	for (size_t i = 0; i + 4 <= n; i++) {
+		rights = rights || (i + 15 <= n && strncasecmp(s + i, "rights reserved", 15) == 0);
+		year = year || ((s[i] == '1' || s[i] == '2') && isdigit((unsigned char)s[i + 1]) &&
+		    isdigit((unsigned char)s[i + 2]) && isdigit((unsigned char)s[i + 3]));
+	}
+	if (starts(s, n, "copyright ")) {
+		s += 10;
+		n -= 10;
+		return rights || starts(s, n, "\xc2\xa9") || starts(s, n, "(c)") ||
+		    (n > 0 && isdigit((unsigned char)*s));
+	}
+	/* "(c) in 2019 the board shall": a statute's clause, not a mark. */
+	return starts(s, n, "\xc2\xa9") && (year || rights);
+}
+
 /* Short lines that say who, when or what a picture is, or that an ad
  * sits here: the article's furniture, not its text.  Judged on the
  * text, for the pages whose class names say nothing.  The words are
@@ -2400,6 +2424,8 @@ label(const pith_block *blk)
 	for (size_t i = 0; n < 150 && i < sizeof credits / sizeof credits[0]; i++)
 		if (starts(s, n, credits[i]) && colon(s + strlen(credits[i]), n - strlen(credits[i])))
 			return "dropped: caption line";
+	if (copyright(s, n))
+		return "dropped: copyright";
 	return NULL;
 }
 
