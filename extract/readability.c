@@ -2440,6 +2440,23 @@ first_text(const rd *r, size_t n)
 	return PITH_NONE;
 }
 
+/* A table row that is a teaser, its title and excerpt one line: the
+ * row opens on a link and ends on a sentence. */
+static bool
+row_teaser(const pith_block *blk)
+{
+	for (size_t i = 0; blk->kind == PITH_BLOCK_ROW && i < blk->nruns; i++) {
+		const pith_run *u = &blk->runs[i];
+		size_t k = 0;
+
+		while (k < u->len && isspace((unsigned char)blk->text[u->start + k]))
+			k++;
+		if (k < u->len)
+			return u->href != NULL && full_stop(blk);
+	}
+	return false;
+}
+
 /* A teaser of another page: a short element whose first text is a
  * link (its title), with perhaps an image and an excerpt. */
 static bool
@@ -2449,7 +2466,7 @@ teaser(const rd *r, size_t n)
 
 	if (r->len[n] > TEASER_LEN || r->link[n] <= 0 || (b = first_text(r, n)) == PITH_NONE)
 		return false;
-	return r->blink[b] >= 0.8 * r->blen[b];
+	return r->blink[b] >= 0.8 * r->blen[b] || row_teaser(pith_doc_block(r->d, b));
 }
 
 /* Drop the kept blocks b0..b1 of parent p, and the heading over them,
