@@ -2173,6 +2173,10 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 
 	if ((t == GUMBO_TAG_UL || t == GUMBO_TAG_OL) && ld > LINK_LIST && !prose)
 		return reason(r, "dropped: link list", "dropped: link list, links %.2f", ld);
+	/* A <form> of text fields is the comment or signup form even on
+	 * the relaxed retry, which keeps the boxes it doubts. */
+	if (t == GUMBO_TAG_FORM && n != top && r->len[n] < CHAR_THRESHOLD && form_box(r, n))
+		return reason(r, "dropped: form", "dropped: form '%.40s'", names(r, n));
 	if (!(f & F_CLEAN) || (r->flags[n] & N_DATA) || n == top)
 		return NULL;
 	/* <center> is an old page's div (its menu and footer lines). */
