@@ -133,6 +133,14 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		article_reset(a);
 		if ((rc = mss_extract(d, p, a, err)) != PITH_OK)
 			return rc;
+		/* Inline tags weigh against the span as any tag does, so it
+		 * can open after a lede's bold first words or close before a
+		 * paragraph's link: the reader gets whole paragraphs. */
+		if (a->nspans > 0) {
+			a->spans[0].start = 0;
+			a->spans[a->nspans - 1].end =
+			    pith_doc_block(d, a->spans[a->nspans - 1].block)->len;
+		}
 		return article_note(a, note, err);
 	}
 	if (rc == PITH_OK || mrc == PITH_OK) {
