@@ -1079,11 +1079,13 @@ headed_sections(const rd *r, size_t a, size_t top)
 }
 
 /* Block b is a paragraph of prose: over 80 characters (paragraph()'s
- * measure), a sentence, few links. */
+ * measure), a sentence, few links; a list item's paragraph is one. */
 static bool
 prose_block(const rd *r, size_t b)
 {
-	return pith_doc_block(r->d, b)->kind == PITH_BLOCK_PARA && r->blen[b] > 80 &&
+	pith_block_kind k = pith_doc_block(r->d, b)->kind;
+
+	return (k == PITH_BLOCK_PARA || k == PITH_BLOCK_ITEM) && r->blen[b] > 80 &&
 	    r->bsentence[b] && r->blink[b] < 0.25 * r->blen[b];
 }
 
@@ -2818,7 +2820,10 @@ alike(const rd *r, size_t a, size_t b)
  * the page, where a card or a result opens with its linked title.  A
  * feature section's "learn more" link weighs as much as a card's, so
  * on a top widened over such sections (see top_candidate) they are not
- * counted as cards. */
+ * counted as cards; nor, on any top, is such a section with a paragraph
+ * of prose (see prose_box): a listicle's or buying guide's item, its
+ * "buy now" link as long as a teaser's, where a shop's tile has a name
+ * and a price. */
 static bool
 headed(const rd *r, size_t n)
 {
@@ -2876,7 +2881,7 @@ index_like(const rd *r, const unsigned char *kept)
 
 			for (size_t s = c; s < pith_doc_node(d, p)->end; s = pith_doc_node(d, s)->end) {
 				if (!alike(r, s, c) || r->link[s] <= 0 ||
-				    (r->widened && headed(r, s)) ||
+				    (headed(r, s) && (r->widened || prose_box(r, s))) ||
 				    r->link[s] < 0.15 * r->len[s] || r->link[s] > 0.9 * r->len[s])
 					continue;
 				count++;
