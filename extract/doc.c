@@ -1545,8 +1545,12 @@ enter(builder *b, GumboNode *g)
 	}
 	/* What a browser does not show is not text: the hidden attribute
 	 * and inline display:none (its tags still count as tokens), but
-	 * for a collapsed accordion's panel. */
-	if (tag_is_notext(tag) || ((str_hidden_hides(at.hidden) ||
+	 * for a collapsed accordion's panel.  Nor is a short <button>'s
+	 * label ("Play", "Copy", "Print this", "Load more"): a control
+	 * inline in a line runs into its text ("Play4:12").  A heading's
+	 * button is its accordion's question. */
+	if (tag_is_notext(tag) || (tag == GUMBO_TAG_BUTTON &&
+	    b->c.kind != PITH_BLOCK_HEADING && control(g)) || ((str_hidden_hides(at.hidden) ||
 	    str_style_hides(at.style)) && !node_collapsed(g)))
 		b->c.notext = true;
 	b->c.style |= tag_style(tag);
