@@ -61,7 +61,7 @@ enum {
 	N_KEEP     = 1 << 4,    /* holds an embed or code: never pruned */
 	N_IN       = 1 << 5,    /* inside the chosen content */
 	N_SENTENCE = 1 << 6,    /* its own text holds a sentence end */
-	N_BOX      = 1 << 7     /* a text box alike the top's (gather_alike) */
+	N_BOX      = 1 << 7     /* a text box alike the top's (gather_alike, gather) */
 };
 
 /* Retry levels: each drops one rule (Readability's flags). */
@@ -1639,6 +1639,17 @@ prose_box(const rd *r, size_t n)
 	return false;
 }
 
+/* A box with a sentence of its own, however short: a block ending a
+ * sentence with few links ("I will."), where a bare link has none. */
+static bool
+says(const rd *r, size_t n)
+{
+	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n]; b++)
+		if (r->bsentence[b] && r->blink[b] < 0.25 * r->blen[b])
+			return true;
+	return false;
+}
+
 /* Node n's best score down its line of only children, each holding all
  * of n's text (a builder's block > content > text wrappers), or -1
  * when none scored: the wrappers are one box, and the score lands on
@@ -1772,6 +1783,25 @@ gather(rd *r, size_t top, unsigned f)
 			} else if ((up == 0 && paragraph(r, s)) || lede(r, s, x)) {
 				r->flags[s] |= N_IN;
 			}
+		}
+		/* Between sections taken, one styled like them and holding a
+		 * sentence is the text going on however short or linked (a
+		 * debate's interjection under its speaker's linked name). */
+		for (size_t s = g + 1, first = PITH_NONE; sections && s < pith_doc_node(d, g)->end;
+		    s = pith_doc_node(d, s)->end) {
+			if (!(s == x || (r->flags[s] & N_IN)) || !alike(r, s, x))
+				continue;
+			for (size_t k = first == PITH_NONE ? s : pith_doc_node(d, first)->end; k < s;
+			    k = pith_doc_node(d, k)->end)
+				if (alike(r, k, x) && !(r->flags[k] & (N_HIDDEN | N_UNLIKELY)) &&
+				    says(r, k) &&
+				    !(r->cls[k] & (C_META | C_BOILER | C_NEGATIVE))) {
+					r->flags[k] |= N_IN;
+					/* Its wrappers too, whose links are its speaker's. */
+					for (size_t a = k; a < r->nn && r->len[a] == r->len[k]; a++)
+						r->flags[a] |= N_BOX;
+				}
+			first = s;
 		}
 		x = g;
 	}
@@ -2210,7 +2240,7 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 			return NULL;
 		if (list && ld > LINK_LIST)
 			return reason(r, "dropped: link list", "dropped: link list, links %.2f", ld);
-		if (!list && ((w < 25 && ld > 0.2) || ld > 0.5))
+		if (!list && !(r->flags[n] & N_BOX) && ((w < 25 && ld > 0.2) || ld > 0.5))
 			return reason(r, "dropped: link density",
 			    "dropped: link density %.2f (weight %d)", ld, w);
 	}
