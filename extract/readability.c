@@ -1051,8 +1051,17 @@ evidence(rd *r, size_t n, pith_cand_role role, double threshold, bool passed,
 	    passed };
 }
 
+/* Heading block b is unlinked, or linked only to its own anchor (a
+ * permalink: an in-page link weighs 0.3, see block_run_link). */
+static bool
+own_heading(const rd *r, size_t b)
+{
+	return r->blink[b] <= 0.3 * r->blen[b] + 0.01;
+}
+
 /* Sections under a, outside top (unless PITH_NONE) and not unlikely: a
- * heading without links followed by a sentence of prose with few links. */
+ * heading without links (or its permalink) followed by a sentence of
+ * prose with few links. */
 static size_t
 headed_sections(const rd *r, size_t a, size_t top)
 {
@@ -1064,7 +1073,7 @@ headed_sections(const rd *r, size_t a, size_t top)
 		const pith_block *h = pith_doc_block(r->d, b),
 		    *t = pith_doc_block(r->d, b + 1);
 
-		if (h->kind != PITH_BLOCK_HEADING || h->level < 2 || r->blink[b] > 0 ||
+		if (h->kind != PITH_BLOCK_HEADING || h->level < 2 || !own_heading(r, b) ||
 		    h->node == PITH_NONE || t->node == PITH_NONE || (top != PITH_NONE &&
 		    (inside(r, h->node, top) || inside(r, t->node, top))) ||
 		    (r->flags[h->node] & (N_HIDDEN | N_UNLIKELY)) ||
@@ -1812,7 +1821,7 @@ gather(rd *r, size_t top, unsigned f)
 		const pith_block *blk = pith_doc_block(d, b);
 
 		if (blk->kind != PITH_BLOCK_HEADING || blk->node == PITH_NONE ||
-		    !inside(r, blk->node, parent) || r->blink[b] > 0)
+		    !inside(r, blk->node, parent) || !own_heading(r, b))
 			break;
 		r->flags[blk->node] |= N_IN;
 	}
@@ -1841,7 +1850,8 @@ gathered(const rd *r, size_t b)
 	return false;
 }
 
-/* Unlinked headings just before block b: the heading of what b opens. */
+/* Unlinked (or permalinked) headings just before block b: the heading
+ * of what b opens. */
 static void
 take_headings(rd *r, size_t b)
 {
@@ -1849,7 +1859,7 @@ take_headings(rd *r, size_t b)
 		const pith_block *blk = pith_doc_block(r->d, b);
 
 		if (blk->kind != PITH_BLOCK_HEADING || blk->node == PITH_NONE ||
-		    r->blink[b] > 0 || (r->flags[blk->node] & (N_HIDDEN | N_UNLIKELY)))
+		    !own_heading(r, b) || (r->flags[blk->node] & (N_HIDDEN | N_UNLIKELY)))
 			return;
 		r->flags[blk->node] |= N_IN;
 	}
