@@ -2856,7 +2856,8 @@ alike(const rd *r, size_t a, size_t b)
 	    (ca == NULL || strcmp(ca, cb) == 0);
 }
 
-/* The node's text opens with a heading without links: a section of
+/* The node's text opens with a heading without links (or its
+ * permalink, see own_heading): a section of
  * the page, where a card or a result opens with its linked title.  A
  * feature section's "learn more" link weighs as much as a card's, so
  * on a top widened over such sections (see top_candidate) they are not
@@ -2870,7 +2871,7 @@ headed(const rd *r, size_t n)
 	size_t b = first_text(r, n);
 
 	return b != PITH_NONE && pith_doc_block(r->d, b)->kind == PITH_BLOCK_HEADING &&
-	    r->blink[b] == 0;
+	    own_heading(r, b);
 }
 
 /* An index or search page: no paragraph of real prose among the kept
