@@ -1648,15 +1648,18 @@ prose_box(const rd *r, size_t n)
 	return false;
 }
 
-/* A box with a sentence of its own, however short: a block ending a
- * sentence with few links ("I will."), where a bare link has none. */
-static bool
-says(const rd *r, size_t n)
+/* The length of n's blocks that end a sentence with few links: a
+ * debate's "I will.", a blog's paragraphs of a sentence or two; a bare
+ * link has none. */
+static double
+sentences(const rd *r, size_t n)
 {
+	double len = 0;
+
 	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n]; b++)
 		if (r->bsentence[b] && r->blink[b] < 0.25 * r->blen[b])
-			return true;
-	return false;
+			len += r->blen[b];
+	return len;
 }
 
 /* Node n's best score down its line of only children, each holding all
@@ -1803,7 +1806,7 @@ gather(rd *r, size_t top, unsigned f)
 			for (size_t k = first == PITH_NONE ? s : pith_doc_node(d, first)->end; k < s;
 			    k = pith_doc_node(d, k)->end)
 				if (alike(r, k, x) && !(r->flags[k] & (N_HIDDEN | N_UNLIKELY)) &&
-				    says(r, k) &&
+				    sentences(r, k) > 0 &&
 				    !(r->cls[k] & (C_META | C_BOILER | C_NEGATIVE))) {
 					r->flags[k] |= N_IN;
 					/* Its wrappers too, whose links are its speaker's. */
@@ -1923,7 +1926,7 @@ gather_alike(rd *r, size_t top)
 		    (dir > 0 ? b < r->nb : b-- > 0)) {
 			if ((box = alike_box(r, b, h, top)) != PITH_NONE &&
 			    !(r->flags[box] & (N_HIDDEN | N_UNLIKELY)) &&
-			    density(r, box) < 0.25 && prose_box(r, box)) {
+			    density(r, box) < 0.25 && (prose_box(r, box) || sentences(r, box) > 80)) {
 				/* Boxes in what gather took are content already. */
 				if (gathered(r, r->bfirst[box])) {
 					mark_box(r, box);
