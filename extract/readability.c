@@ -2823,7 +2823,11 @@ run(rd *r, unsigned f, size_t *top_out)
 			r->why[b] = dwhy[n] != NULL ? dwhy[n] : THREAD_WHY;
 			continue;
 		}
-		if (!title_seen && similar_title(r, b)) {
+		/* The headline heads the text; a heading after 200
+		 * characters of it (prune_reason's short header) is a
+		 * section's, though the title holds its words ("... and
+		 * loose ends" over a section "Loose ends"). */
+		if (!title_seen && kept < 200 && similar_title(r, b)) {
 			title_seen = true;
 			r->why[b] = "dropped: repeats the title";
 			kept -= drop_kickers(r, b);
