@@ -144,6 +144,7 @@ typedef struct {
 	size_t bodies[8], nbodies;  /* the first nodes named as the article
 	                               body (see unlikely) */
 	bool gallery;           /* this run's top is a gallery (see gallery) */
+	size_t counts[8], ncounts; /* numbers in the page's title (promised) */
 	size_t title_block;     /* the first heading repeating the page's title
 	                           (see similar_title), or PITH_NONE */
 	size_t thread_node, thread_block;  /* loose text from this block on in
@@ -159,6 +160,8 @@ static bool alike(const rd *r, size_t a, size_t b);
 static bool similar_title(const rd *r, size_t b);
 static bool prose_list(const rd *r, size_t n);
 static bool headed(const rd *r, size_t n);
+static bool promised(const rd *r, size_t n);
+static void mark_box(rd *r, size_t n);
 static const char *label(const pith_block *blk);
 static size_t first_text(const rd *r, size_t n);
 static const char ad_why[] = "dropped: advertisement label";
@@ -835,6 +838,15 @@ prepare(rd *r)
 		;
 	if (r->title_block == r->nb)
 		r->title_block = PITH_NONE;
+	for (const char *t = pith_doc_title(d); t != NULL && *t && r->ncounts < 8; ) {
+		size_t v = 0, k = 0;
+
+		while (t[k] >= '0' && t[k] <= '9')
+			v = k < 4 ? 10 * v + (size_t)(t[k] - '0') : 0, k++;
+		if (k > 0 && k <= 4)
+			r->counts[r->ncounts++] = v;
+		t += k > 0 ? k : 1;
+	}
 	return repeated_items(r);
 }
 
@@ -1679,6 +1691,26 @@ line_score(const rd *r, size_t n)
 	}
 }
 
+/* The entries of a listicle among the top's children, a run of alike
+ * boxes as many as the page's title counts (see promised), are its
+ * text however much of each its linked name is. */
+static void
+mark_promised(rd *r, size_t top)
+{
+	const pith_doc *d = r->d;
+
+	for (size_t c = top + 1, e; c < pith_doc_node(d, top)->end; c = e) {
+		size_t run = 0;
+
+		for (e = c; e < pith_doc_node(d, top)->end && alike(r, e, c);
+		    e = pith_doc_node(d, e)->end)
+			run++;
+		if (run >= 3 && promised(r, run))
+			for (size_t k = c; k < e; k = pith_doc_node(d, k)->end)
+				mark_box(r, k);
+	}
+}
+
 /* Mark the top and its qualifying siblings as the content. */
 static void
 gather(rd *r, size_t top, unsigned f)
@@ -1690,6 +1722,7 @@ gather(rd *r, size_t top, unsigned f)
 	const char *tcls = attr(r, top, "class");
 
 	r->flags[top] |= N_IN;
+	mark_promised(r, top);
 	if (parent == PITH_NONE || top == r->body)
 		return;
 	for (size_t s = parent + 1; s < pith_doc_node(d, parent)->end;
@@ -2549,6 +2582,19 @@ drop_run(rd *r, size_t p, size_t b0, size_t b1, const double *after)
 	return dropped;
 }
 
+/* The page's title counts n items as a number of its own ("The 6 best
+ * new restaurants", "Die 5 schönsten Wanderwege"): n entries under
+ * linked names are the list it promises, not teasers of other pages
+ * nor an index's cards.  The title's numbers are read once (prepare). */
+static bool
+promised(const rd *r, size_t n)
+{
+	for (size_t i = 0; i < r->ncounts; i++)
+		if (r->counts[i] == n)
+			return true;
+	return false;
+}
+
 /* Teasers of other pages after the article ("You may also like",
  * "Lesen Sie auch", "Você pode gostar"): a run of three or more alike
  * siblings, each a teaser, with little of the article after it.  The
@@ -2582,7 +2628,8 @@ drop_teasers(rd *r)
 				c = pith_doc_node(d, c)->end;
 				continue;
 			}
-			dropped += drop_run(r, p, r->bfirst[c], r->blast[last], after);
+			if (!promised(r, run))
+				dropped += drop_run(r, p, r->bfirst[c], r->blast[last], after);
 			c = e;
 		}
 	}
@@ -2936,7 +2983,8 @@ index_like(const rd *r, const unsigned char *kept)
 				text += r->len[s];
 				link += r->link[s];
 			}
-			if (count >= 5 && text >= 0.5 * total && link >= 0.15 * text)
+			if (count >= 5 && text >= 0.5 * total && link >= 0.15 * text &&
+			    !promised(r, count))
 				return true;
 		}
 	}
