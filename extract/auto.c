@@ -39,17 +39,13 @@ teasers_added(const pith_article *a, const pith_article *m)
 	for (size_t i = 0; i < m->nspans; i++) {
 		size_t b = m->spans[i].block;
 		const pith_block *blk = pith_doc_block(m->doc, b);
-		size_t link = 0;
 
 		while (k < a->nspans && a->spans[k].block < b)
 			k++;
 		if (blk->kind != PITH_BLOCK_HEADING || blk->len == 0 ||
 		    (k < a->nspans && a->spans[k].block == b))
 			continue;
-		for (size_t j = 0; j < blk->nruns; j++)
-			if (blk->runs[j].style & PITH_STYLE_LINK)
-				link += blk->runs[j].len;
-		n += 5 * link >= 4 * blk->len;
+		n += 5 * block_link_len(blk) >= 4 * blk->len;
 	}
 	return n;
 }

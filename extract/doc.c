@@ -1843,6 +1843,17 @@ pith_doc_tokens(const pith_doc *d)
 }
 
 size_t
+block_link_len(const pith_block *b)
+{
+	size_t n = 0;
+
+	for (size_t r = 0; r < b->nruns; r++)
+		if (b->runs[r].style & PITH_STYLE_LINK)
+			n += b->runs[r].len;
+	return n;
+}
+
+size_t
 pith_doc_block_words(const pith_doc *d, size_t i)
 {
 	return i < d->nblocks ? d->bwords[i] : 0;

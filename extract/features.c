@@ -78,13 +78,11 @@ pith_doc_features(const pith_doc *d, size_t node, double f[PITH_NFEATURES],
 		return err_set(err, PITH_ENOMEM, "out of memory");
 	for (size_t i = 0; i < d->nblocks; i++) {
 		const pith_block *b = &d->blocks[i];
-		size_t l = 0;
+		size_t l;
 
 		if (b->node < first || b->node >= end)
 			continue;
-		for (size_t r = 0; r < b->nruns; r++)
-			if (b->runs[r].style & PITH_STYLE_LINK)
-				l += b->runs[r].len;
+		l = block_link_len(b);
 		text += b->len;
 		links += l;
 		/* Text blocks without their link text: the seed's measure. */

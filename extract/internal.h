@@ -150,6 +150,8 @@ const char *node_attr(const struct GumboInternalNode *g, const char *name);
 /* g is a collapsed accordion's panel: the element before it, or that
  * element's first child, has aria-expanded.  (doc.c) */
 bool node_collapsed(const struct GumboInternalNode *g);
+/* The bytes of block b's text inside links.  (doc.c) */
+size_t block_link_len(const pith_block *b);
 
 /* ---- links (url.c): a base address cleaned and parsed once, for the
  * many links of a page resolved against it as pith_url_resolve would. */
