@@ -8,6 +8,7 @@
  * between two block-level boundaries, collapsed as white-space: normal
  * would show it (verbatim inside pre).
  */
+#include <ctype.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -240,6 +241,49 @@ control(const GumboNode *s)
 	    (s->v.element.tag == GUMBO_TAG_A && (node_attr(s, "onclick") != NULL ||
 	    ((href = node_attr(s, "href")) != NULL && (*href == '#' ||
 	    strncmp(href, "javascript:", 11) == 0))))) && text_upto(s, 41) <= 40;
+}
+
+/* s is a dead link, a script's control, counting what it does: an <a>
+ * going nowhere (no href, or "#" or "javascript:"; not a named anchor)
+ * whose short text holds a number and a word ("14823Share", "Comments
+ * 12", "Like 310").  Its label and count are the page's furniture; in
+ * the line of the controls beside it they run into the text. */
+static bool
+counter(const GumboNode *s)
+{
+	const GumboNode *k = s;
+	const char *href;
+	bool digit = false, word = false;
+
+	if (s->v.element.tag != GUMBO_TAG_A || node_attr(s, "name") != NULL ||
+	    ((href = node_attr(s, "href")) != NULL && strcmp(href, "") != 0 &&
+	    strcmp(href, "#") != 0 && strncmp(href, "javascript:", 11) != 0) ||
+	    text_upto(s, 41) > 40)
+		return false;
+	/* text_upto's walk: the text is 40 bytes at most. */
+	for (;;) {
+		if (k->type == GUMBO_NODE_TEXT)
+			for (const char *t = k->v.text.text; *t; t++) {
+				digit |= *t >= '0' && *t <= '9';
+				word |= (unsigned char)*t >= 0x80 || isalpha((unsigned char)*t);
+			}
+		if (k->type == GUMBO_NODE_ELEMENT && k->v.element.children.length > 0) {
+			k = k->v.element.children.data[0];
+			continue;
+		}
+		while (k != s && k->index_within_parent + 1 >= k->parent->v.element.children.length)
+			k = k->parent;
+		if (k == s)
+			break;
+		k = k->parent->v.element.children.data[k->index_within_parent + 1];
+	}
+	if (!digit || !word)
+		return false;
+	/* In a paragraph it is a sentence's word ("see Table 2"). */
+	for (k = s->parent; k != NULL && k->type == GUMBO_NODE_ELEMENT &&
+	    !doc_tag_block(k->v.element.tag); k = k->parent)
+		;
+	return k == NULL || k->type != GUMBO_NODE_ELEMENT || k->v.element.tag != GUMBO_TAG_P;
 }
 
 /* A "read more" remainder: g opens with a paragraph, and just before it
@@ -1550,7 +1594,8 @@ enter(builder *b, GumboNode *g)
 	 * inline in a line runs into its text ("Play4:12").  A heading's
 	 * button is its accordion's question. */
 	if (tag_is_notext(tag) || (tag == GUMBO_TAG_BUTTON &&
-	    b->c.kind != PITH_BLOCK_HEADING && control(g)) || ((str_hidden_hides(at.hidden) ||
+	    b->c.kind != PITH_BLOCK_HEADING && control(g)) ||
+	    (b->c.kind != PITH_BLOCK_HEADING && counter(g)) || ((str_hidden_hides(at.hidden) ||
 	    str_style_hides(at.style)) && !node_collapsed(g)))
 		b->c.notext = true;
 	b->c.style |= tag_style(tag);
