@@ -1784,7 +1784,13 @@ gather(rd *r, size_t top, unsigned f)
 	 * subheading, a short paragraph).  Not before the top (a deck or
 	 * "highlights" box the corpora leave out), nor after the last box
 	 * (a note or a prompt). */
-	for (size_t s = pith_doc_node(d, top)->end, last = top;
+	size_t last = top;
+	bool turns = false;
+
+	for (size_t s = parent + 1; s < pith_doc_node(d, parent)->end && named_box(r, top);
+	    s = pith_doc_node(d, s)->end)
+		turns |= s != top && (r->flags[s] & N_IN) && alike(r, s, top);
+	for (size_t s = pith_doc_node(d, top)->end;
 	    s < pith_doc_node(d, parent)->end; s = pith_doc_node(d, s)->end) {
 		if (!(r->flags[s] & N_IN))
 			continue;
@@ -1794,6 +1800,25 @@ gather(rd *r, size_t top, unsigned f)
 			    !(r->cls[k] & (C_META | C_BOILER | C_NEGATIVE)))
 				r->flags[k] |= N_IN;
 		last = s;
+	}
+	/* A record of turns, the top and a box styled like it taken (a
+	 * debate's speeches, an interview's answers): the boxes
+	 * styled so after the last taken, each holding a sentence with few
+	 * links, are its last turns however short, past a timestamp's or a
+	 * speaker's line between them.  A box of prose of another kind ends
+	 * the record (a note, the next item). */
+	for (size_t s = pith_doc_node(d, last)->end; turns &&
+	    s < pith_doc_node(d, parent)->end; s = pith_doc_node(d, s)->end) {
+		if (r->flags[s] & (N_HIDDEN | N_UNLIKELY))
+			continue;
+		if (!alike(r, s, top)) {
+			if (prose_box(r, s))
+				break;
+			continue;
+		}
+		if (sentences(r, s) > 0 && density(r, s) < 0.25 &&
+		    !(r->cls[s] & (C_META | C_BOILER | C_NEGATIVE)) && !other_story(r, s))
+			r->flags[s] |= N_IN;
 	}
 	/* The article cut in sections by inline ads or boxes: a sibling of
 	 * the top's parent or grandparent styled like it (same tag and
