@@ -144,6 +144,7 @@ typedef struct {
 	size_t bodies[8], nbodies;  /* the first nodes named as the article
 	                               body (see unlikely) */
 	bool gallery;           /* this run's top is a gallery (see gallery) */
+	bool slides;            /* ... its captions deeper in it (see slides) */
 	size_t counts[8], ncounts; /* numbers in the page's title (promised) */
 	size_t title_block;     /* the first heading repeating the page's title
 	                           (see similar_title), or PITH_NONE */
@@ -2141,12 +2142,58 @@ gallery(const rd *r, size_t top)
 	return boxes >= GALLERY_BOXES && len >= PROSE_ITEM * boxes;
 }
 
-/* Node n is in one of the top's own caption boxes. */
+/* A slideshow's captions are its text too, deeper in the top, each in
+ * its slide (a list item) around or right after its picture:
+ * GALLERY_BOXES or more such caption boxes, their text averaging a line
+ * of prose and holding half the top's text or more (a story's captioned
+ * pictures hold a little of it).  One pass over the top, a caption's
+ * subtree skipped once counted; the slide is a few levels up. */
+static bool
+slides(const rd *r, size_t top)
+{
+	const pith_doc *d = r->d;
+	double len = 0;
+	int boxes = 0;
+
+	for (size_t k = top + 1; k < pith_doc_node(d, top)->end; ) {
+		size_t b = r->bfirst[k];
+		bool picture = false;
+
+		if (!(r->cls[k] & C_CAPTION) || tag(r, k) == GUMBO_TAG_FIGCAPTION || b == PITH_NONE) {
+			k++;
+			continue;
+		}
+		picture = b > 0 && pith_doc_block(d, b - 1)->kind == PITH_BLOCK_IMAGE &&
+		    pith_doc_block(d, b - 1)->node != PITH_NONE &&
+		    inside(r, pith_doc_block(d, b - 1)->node, pith_doc_node(d, k)->parent);
+		for (; b <= r->blast[k] && !picture; b++)
+			picture = pith_doc_block(d, b)->kind == PITH_BLOCK_IMAGE;
+		/* A slide is a list item: a post's pictures placed in the
+		 * story's flow, each in its caption box, are not a slideshow
+		 * (dragnet's truth leaves such captions out). */
+		size_t a = k;
+
+		for (int up = 0; up < 4 && a != top && tag(r, a) != GUMBO_TAG_LI; up++)
+			a = pith_doc_node(d, a)->parent;
+		picture = picture && a != top && tag(r, a) == GUMBO_TAG_LI;
+		if (picture) {
+			boxes++;
+			len += r->len[k];
+		}
+		k = pith_doc_node(d, k)->end;
+	}
+	return boxes >= GALLERY_BOXES && len >= PROSE_ITEM * boxes && len >= 0.5 * r->len[top];
+}
+
+/* Node n is in one of the top's own caption boxes, or anywhere in the
+ * top when it is a slideshow (see slides). */
 static bool
 in_gallery(const rd *r, size_t n, size_t top)
 {
 	size_t p;
 
+	if (r->slides)
+		return inside(r, n, top);
 	while ((p = pith_doc_node(r->d, n)->parent) != PITH_NONE && p != top)
 		n = p;
 	return p == top && (r->cls[n] & C_CAPTION) && tag(r, n) != GUMBO_TAG_FIGCAPTION;
@@ -2859,7 +2906,8 @@ run(rd *r, unsigned f, size_t *top_out)
 	gather_alike(r, top);
 	if (f & F_STRIP_UNLIKELY)
 		gather_title(r, top);
-	r->gallery = gallery(r, top);
+	r->slides = !gallery(r, top) && slides(r, top);
+	r->gallery = r->slides || gallery(r, top);
 	for (size_t n = 0; n < r->nn; n++)
 		if (r->flags[n] & N_IN) {
 			total += r->len[n];
