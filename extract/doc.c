@@ -205,17 +205,23 @@ adjacent(const GumboNode *g, int step)
 	return NULL;
 }
 
-/* The bytes of g's text, counted up to max; a walk by parent links, as
- * doc.c's own walk is, not recursion on the C stack. */
+/* The bytes of g's text, counted up to max, and copied into out (of
+ * max + 1 bytes) unless it is NULL; a walk by parent links, as doc.c's
+ * own walk is, not recursion on the C stack. */
 static size_t
-text_upto(const GumboNode *g, size_t max)
+text_upto(const GumboNode *g, size_t max, char *out)
 {
 	const GumboNode *k = g;
 	size_t n = 0;
 
 	while (n < max) {
-		if (k->type == GUMBO_NODE_TEXT)
-			n += strlen(k->v.text.text);
+		if (k->type == GUMBO_NODE_TEXT) {
+			size_t l = strlen(k->v.text.text);
+
+			if (out != NULL)
+				memcpy(out + n, k->v.text.text, l < max - n ? l : max - n);
+			n += l;
+		}
 		if (k->type == GUMBO_NODE_ELEMENT && k->v.element.children.length > 0) {
 			k = k->v.element.children.data[0];
 			continue;
@@ -227,6 +233,8 @@ text_upto(const GumboNode *g, size_t max)
 			break;
 		k = k->parent->v.element.children.data[k->index_within_parent + 1];
 	}
+	if (out != NULL)
+		out[n < max ? n : max] = '\0';
 	return n;
 }
 
@@ -240,7 +248,7 @@ control(const GumboNode *s)
 	return s != NULL && (s->v.element.tag == GUMBO_TAG_BUTTON ||
 	    (s->v.element.tag == GUMBO_TAG_A && (node_attr(s, "onclick") != NULL ||
 	    ((href = node_attr(s, "href")) != NULL && (*href == '#' ||
-	    strncmp(href, "javascript:", 11) == 0))))) && text_upto(s, 41) <= 40;
+	    strncmp(href, "javascript:", 11) == 0))))) && text_upto(s, 41, NULL) <= 40;
 }
 
 /* s is a dead link, a script's control, counting what it does: an <a>
@@ -251,31 +259,19 @@ control(const GumboNode *s)
 static bool
 counter(const GumboNode *s)
 {
-	const GumboNode *k = s;
+	const GumboNode *k;
 	const char *href;
+	char text[41];
 	bool digit = false, word = false;
 
 	if (s->v.element.tag != GUMBO_TAG_A || node_attr(s, "name") != NULL ||
 	    ((href = node_attr(s, "href")) != NULL && strcmp(href, "") != 0 &&
 	    strcmp(href, "#") != 0 && strncmp(href, "javascript:", 11) != 0) ||
-	    text_upto(s, 41) > 40)
+	    text_upto(s, sizeof text - 1, text) > sizeof text - 1)
 		return false;
-	/* text_upto's walk: the text is 40 bytes at most. */
-	for (;;) {
-		if (k->type == GUMBO_NODE_TEXT)
-			for (const char *t = k->v.text.text; *t; t++) {
-				digit |= *t >= '0' && *t <= '9';
-				word |= (unsigned char)*t >= 0x80 || isalpha((unsigned char)*t);
-			}
-		if (k->type == GUMBO_NODE_ELEMENT && k->v.element.children.length > 0) {
-			k = k->v.element.children.data[0];
-			continue;
-		}
-		while (k != s && k->index_within_parent + 1 >= k->parent->v.element.children.length)
-			k = k->parent;
-		if (k == s)
-			break;
-		k = k->parent->v.element.children.data[k->index_within_parent + 1];
+	for (const char *t = text; *t; t++) {
+		digit |= *t >= '0' && *t <= '9';
+		word |= (unsigned char)*t >= 0x80 || isalpha((unsigned char)*t);
 	}
 	if (!digit || !word)
 		return false;
@@ -305,7 +301,7 @@ read_more(const GumboNode *g)
 		    ((const GumboNode *)p->v.element.children.data[i])->type == GUMBO_NODE_WHITESPACE)
 			i++;
 		return i == p->v.element.children.length && control(adjacent(p, 1)) &&
-		    text_upto(p, 1000) > text_upto(g, 1000);
+		    text_upto(p, 1000, NULL) > text_upto(g, 1000, NULL);
 	}
 	for (unsigned i = 0; i < g->v.element.children.length && k == NULL; i++)
 		if (((const GumboNode *)g->v.element.children.data[i])->type == GUMBO_NODE_ELEMENT)
@@ -313,7 +309,7 @@ read_more(const GumboNode *g)
 	if (s == NULL || k == NULL || k->v.element.tag != GUMBO_TAG_P || !control(s))
 		return false;
 	s = adjacent(s, -1);
-	return s != NULL && s->v.element.tag == GUMBO_TAG_P && text_upto(s, 1) > 0;
+	return s != NULL && s->v.element.tag == GUMBO_TAG_P && text_upto(s, 1, NULL) > 0;
 }
 
 /* The element before g among its siblings, or its first element child

@@ -1788,9 +1788,9 @@ gather(rd *r, size_t top, unsigned f)
 	size_t last = top;
 	bool turns = false;
 
-	for (size_t s = parent + 1; s < pith_doc_node(d, parent)->end && named_box(r, top);
-	    s = pith_doc_node(d, s)->end)
-		turns |= s != top && (r->flags[s] & N_IN) && alike(r, s, top);
+	for (size_t s = parent + 1; named_box(r, top) && !turns &&
+	    s < pith_doc_node(d, parent)->end; s = pith_doc_node(d, s)->end)
+		turns = s != top && (r->flags[s] & N_IN) && alike(r, s, top);
 	for (size_t s = pith_doc_node(d, top)->end;
 	    s < pith_doc_node(d, parent)->end; s = pith_doc_node(d, s)->end) {
 		if (!(r->flags[s] & N_IN))
@@ -2906,8 +2906,9 @@ run(rd *r, unsigned f, size_t *top_out)
 	gather_alike(r, top);
 	if (f & F_STRIP_UNLIKELY)
 		gather_title(r, top);
-	r->slides = !gallery(r, top) && slides(r, top);
-	r->gallery = r->slides || gallery(r, top);
+	r->gallery = gallery(r, top);
+	r->slides = !r->gallery && slides(r, top);
+	r->gallery |= r->slides;
 	for (size_t n = 0; n < r->nn; n++)
 		if (r->flags[n] & N_IN) {
 			total += r->len[n];
