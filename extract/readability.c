@@ -217,6 +217,7 @@ static const struct word words[] = {
 	W("footer", C_UNLIKELY | C_NEGATIVE | C_BOILER),
 	W("gallery", C_BOILER),
 	W("gdpr", C_UNLIKELY | C_NEGATIVE | C_BOILER),
+	W("guestbook", C_UNLIKELY | C_NEGATIVE | C_BOILER | C_THREAD),
 	W("header", C_UNLIKELY),
 	W("hentry", C_POSITIVE),
 	W("hid", C_NEGATIVE),
