@@ -1044,15 +1044,29 @@ meta_split(const char *t, size_t n, meta_parts *p)
 	return true;
 }
 
+/* r, or when it is still in parts and a heading reads its first, that
+ * part ("Headline_Section_Site", "Headline | by Author | Site": the
+ * headline). */
+static const char *
+meta_heading_part(meta_scan *s, const char *r)
+{
+	const char *h;
+	meta_parts p;
+
+	if (r != NULL && meta_split(r, strlen(r), &p) &&
+	    (h = meta_clean(s, r, p.head, false)) != NULL && meta_heading_is(s, h))
+		return h;
+	return r;
+}
+
 /* t without the site's name when that is its first or last part
- * ("Headline | Site", "Site: Headline" aside), or NULL; when what is
- * left is still in parts and a heading reads its first, that part
- * ("Headline_Section_Site": the headline). */
+ * ("Headline | Site", "Site: Headline" aside), or NULL; see
+ * meta_heading_part. */
 static const char *
 meta_cut_site(meta_scan *s, const char *t)
 {
 	size_t n = strlen(t);
-	const char *r = NULL, *h;
+	const char *r = NULL;
 	meta_parts p;
 
 	if (!meta_split(t, n, &p))
@@ -1061,10 +1075,7 @@ meta_cut_site(meta_scan *s, const char *t)
 		r = meta_clean(s, t, p.cut, false);
 	else if (meta_names_site(s, t, p.head))
 		r = meta_clean(s, t + p.next, n - p.next, false);
-	if (r != NULL && meta_split(r, strlen(r), &p) &&
-	    (h = meta_clean(s, r, p.head, false)) != NULL && meta_heading_is(s, h))
-		return h;
-	return r;
+	return meta_heading_part(s, r);
 }
 
 /* The headline in the page's <title>: the site's name cut off.  This is
@@ -1138,7 +1149,7 @@ meta_title_cut(meta_scan *s, const char *orig)
 		if (!sp.hier || words + 1 != whole)
 			return orig;
 	}
-	return r;
+	return meta_heading_part(s, r);
 }
 
 /* ------------------------------------------------------------- byline */

@@ -195,6 +195,11 @@ test_title_site_separators(void **state)
 	expect_title("<title>Budget approved | The Daily</title>",
 	    "Budget approved | The Daily");
 	expect_title("<title>Short one - Site</title>", "Short one - Site");
+	/* what is left still in parts keeps the part a heading reads */
+	expect_title("<title>Heading of the page | by Ann Writer | Blogs</title>",
+	    "Heading of the page");
+	expect_title("<title>Another story of the day | by Ann Writer | Blogs</title>",
+	    "Another story of the day | by Ann Writer");
 	/* a hyphen inside a word is no separator */
 	expect_title("<title>Covid-19 cases fall again across the region</title>",
 	    "Covid-19 cases fall again across the region");
