@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unicase.h>
 #include <unictype.h>
 #include <unistr.h>
 #include "internal.h"
@@ -2435,12 +2436,26 @@ links(const pith_block *blk)
 	return n;
 }
 
+/* s opens with word, the case of any script folded ("ΔΙΑΦΗΜΙΣΗ",
+ * "Quảng cáo").  A letter and its fold take as many bytes, so the
+ * word's length is also its length in s. */
 static bool
 starts(const char *s, size_t n, const char *word)
 {
+	const uint8_t *a = (const uint8_t *)s, *w = (const uint8_t *)word;
 	size_t k = strlen(word);
 
-	return n >= k && strncasecmp(s, word, k) == 0;
+	if (n < k)
+		return false;
+	for (size_t i = 0; i < k; ) {
+		ucs4_t c, d;
+		int m = u8_mbtouc(&c, a + i, k - i), mw = u8_mbtouc(&d, w + i, k - i);
+
+		if (m != mw || (c != d && uc_tolower(c) != uc_tolower(d)))
+			return false;
+		i += (size_t)m;
+	}
+	return true;
 }
 
 /* A heading that is one link, once the article's text has begun,
@@ -2489,6 +2504,21 @@ colon(const char *s, size_t n)
 	return n > 0 && s[0] == ':';
 }
 
+/* s holds a digit of any script (a date in Arabic-Indic, Persian or
+ * Devanagari digits is a date too). */
+static bool
+digit(const char *s, size_t n)
+{
+	const uint8_t *u = (const uint8_t *)s;
+	ucs4_t c;
+
+	for (size_t i = 0; i < n; i += (size_t)u8_mbtouc(&c, u + i, n - i))
+		if (isdigit(u[i]) || (u[i] >= 0x80 && u8_mbtouc(&c, u + i, n - i) > 0 &&
+		    uc_decimal_value(c) >= 0))
+			return true;
+	return false;
+}
+
 /* A copyright notice ("Copyright 2008 The Associated Press. All rights
  * reserved.", "© 2008 Example News"): the wire's or the site's line
  * under the story, not its text.  The mark, then a year or the rights:
@@ -2516,8 +2546,7 @@ copyright(const char *s, size_t n)
 /* Short lines that say who, when or what a picture is, or that an ad
  * sits here: the article's furniture, not its text.  Judged on the
  * text, for the pages whose class names say nothing.  The words are
- * the few each language's newsrooms print; those opening on a letter
- * beyond ASCII are listed capitalised, as strncasecmp folds ASCII only. */
+ * the few each language's newsrooms print (starts() folds their case). */
 static const char *
 label(const pith_block *blk)
 {
@@ -2526,6 +2555,12 @@ label(const pith_block *blk)
 		"anzeige", "werbung", "publicit\xc3\xa9", "publicidad", "publicidade",
 		"pubblicit\xc3\xa0", "advertentie", "reklama", "annons", "annonse",
 		"\xd0\xa0\xd0\xb5\xd0\xba\xd0\xbb\xd0\xb0\xd0\xbc\xd0\xb0", /* Реклама */
+		"reklam", "iklan", "qu\xe1\xba\xa3ng c\xc3\xa1o",
+		"\xce\xb4\xce\xb9\xce\xb1\xcf\x86\xce\xae\xce\xbc\xce\xb9\xcf\x83\xce\xb7", /* διαφήμιση */
+		"\xd8\xa5\xd8\xb9\xd9\x84\xd8\xa7\xd9\x86", /* إعلان */
+		"\xd8\xaa\xd8\xa8\xd9\x84\xdb\x8c\xd8\xba\xd8\xa7\xd8\xaa", /* تبلیغات */
+		"\xe0\xa4\xb5\xe0\xa4\xbf\xe0\xa4\x9c\xe0\xa5\x8d\xe0\xa4\x9e\xe0\xa4\xbe\xe0\xa4\xaa\xe0\xa4\xa8", /* विज्ञापन */
+		"\xce\x94\xce\x99\xce\x91\xce\xa6\xce\x97\xce\x9c\xce\x99\xce\xa3\xce\x97", /* ΔΙΑΦΗΜΙΣΗ: capitals drop the accent */
 	};
 	static const char *const dates[] = {
 		"published", "updated", "last updated", "first published", "posted",
@@ -2538,6 +2573,17 @@ label(const pith_block *blk)
 		"ultimo aggiornamento",
 		"\xd0\x9e\xd0\xbf\xd1\x83\xd0\xb1\xd0\xbb\xd0\xb8\xd0\xba\xd0\xbe\xd0\xb2\xd0\xb0\xd0\xbd\xd0\xbe", /* Опубликовано */
 		"\xd0\x9e\xd0\xb1\xd0\xbd\xd0\xbe\xd0\xb2\xd0\xbb\xd0\xb5\xd0\xbd\xd0\xbe", /* Обновлено */
+		"g\xc3\xbcncelleme", "son g\xc3\xbcncelleme", "yay\xc4\xb1nlanma", "yay\xc4\xb1n tarihi",
+		"\xce\xb4\xce\xb7\xce\xbc\xce\xbf\xcf\x83\xce\xb9\xce\xb5\xcf\x8d\xce\xb8\xce\xb7\xce\xba\xce\xb5", /* δημοσιεύθηκε */
+		"\xce\xb5\xce\xbd\xce\xb7\xce\xbc\xce\xb5\xcf\x81\xcf\x8e\xce\xb8\xce\xb7\xce\xba\xce\xb5", /* ενημερώθηκε */
+		"\xd8\xaa\xd8\xa7\xd8\xb1\xd9\x8a\xd8\xae \xd8\xa7\xd9\x84\xd9\x86\xd8\xb4\xd8\xb1", /* تاريخ النشر */
+		"\xd8\xa2\xd8\xae\xd8\xb1 \xd8\xaa\xd8\xad\xd8\xaf\xd9\x8a\xd8\xab", /* آخر تحديث */
+		"\xd8\xaa\xd8\xa7\xd8\xb1\xdb\x8c\xd8\xae \xd8\xa7\xd9\x86\xd8\xaa\xd8\xb4\xd8\xa7\xd8\xb1", /* تاریخ انتشار */
+		"diperbarui", "dipublikasikan", "diterbitkan",
+		"c\xe1\xba\xadp nh\xe1\xba\xadt", "ng\xc3\xa0y \xc4\x91\xc4\x83ng", /* cập nhật, ngày đăng */
+		"\xe0\xa4\xaa\xe0\xa5\x8d\xe0\xa4\xb0\xe0\xa4\x95\xe0\xa4\xbe\xe0\xa4\xb6\xe0\xa4\xbf\xe0\xa4\xa4", /* प्रकाशित */
+		"\xe0\xa4\x85\xe0\xa4\xaa\xe0\xa4\xa1\xe0\xa5\x87\xe0\xa4\x9f", /* अपडेट */
+		"\xe0\xa4\x85\xe0\xa4\xaa\xe0\xa4\xa1\xe0\xa5\x87\xe0\xa4\x9f\xe0\xa5\x87\xe0\xa4\xa1", /* अपडेटेड */
 	};
 	static const char *const credits[] = {
 		"photo", "image", "credit", "photograph", "foto",
@@ -2546,10 +2592,13 @@ label(const pith_block *blk)
 		"by ", "von ", "par ", "por ", "di ", "door ", "av ", "af ",
 	};
 	const char *s = blk->text, *a, *z;
-	size_t n = blk->len, nw = 1;
+	size_t n = blk->len, nw = 1, nc;
 	char end;
 
-	if (blk->kind != PITH_BLOCK_PARA || n == 0 || n > 250)
+	/* Lengths in characters: a Hindi or Greek line takes two or
+	 * three bytes a letter. */
+	if (blk->kind != PITH_BLOCK_PARA || n == 0 || n > 1000 ||
+	    (nc = u8_mbsnlen((const uint8_t *)s, n)) > 250)
 		return NULL;
 	end = s[n - 1];
 	for (size_t i = 0; i < n; i++)
@@ -2562,11 +2611,11 @@ label(const pith_block *blk)
 	for (size_t i = 0; i < sizeof ads / sizeof ads[0]; i++)
 		if (strlen(ads[i]) == (size_t)(z - a) && starts(a, z - a, ads[i]))
 			return ad_why;
-	for (size_t i = 0; n < 120 && i < sizeof dates / sizeof dates[0]; i++)
+	for (size_t i = 0; nc < 120 && i < sizeof dates / sizeof dates[0]; i++)
 		if (starts(s, n, dates[i]) && strchr(": 0123456789", s[strlen(dates[i])]) &&
-		    strpbrk(s, "0123456789") != NULL)
+		    digit(s, n))
 			return "dropped: dateline";
-	for (size_t i = 0; n < 100 && nw <= 12 && i < sizeof bys / sizeof bys[0]; i++) {
+	for (size_t i = 0; nc < 100 && nw <= 12 && i < sizeof bys / sizeof bys[0]; i++) {
 		size_t k = strlen(bys[i]);
 
 		if (starts(s, n, bys[i]) && capital(s + k, n - k) &&
@@ -2576,7 +2625,7 @@ label(const pith_block *blk)
 	if (end == ')' && (strstr(s, "(Image:") || strstr(s, "(Photo:") ||
 	    strstr(s, "(Picture:") || strstr(s, "(Credit:")))
 		return "dropped: caption line";
-	for (size_t i = 0; n < 150 && i < sizeof credits / sizeof credits[0]; i++)
+	for (size_t i = 0; nc < 150 && i < sizeof credits / sizeof credits[0]; i++)
 		if (starts(s, n, credits[i]) && colon(s + strlen(credits[i]), n - strlen(credits[i])))
 			return "dropped: caption line";
 	if (copyright(s, n))
