@@ -2589,7 +2589,15 @@ label(const pith_block *blk)
 		"photo", "image", "credit", "photograph", "foto",
 	};
 	static const char *const bys[] = {
-		"by ", "von ", "par ", "por ", "di ", "door ", "av ", "af ",
+		"by ", "von ", "par ", "por ", "di ", "door ", "av ", "af ", "oleh ",
+	};
+	/* "Penulis: Rina", "كتب: خالد": the word and a colon, as scripts
+	 * without capitals cannot mark the name. */
+	static const char *const writers[] = {
+		"author", "penulis", "yazar", "t\xc3\xa1""c gi\xe1\xba\xa3", /* tác giả */
+		"\xd9\x83\xd8\xaa\xd8\xa8", "\xd8\xa8\xd9\x82\xd9\x84\xd9\x85", /* كتب, بقلم */
+		"\xd9\x86\xd9\x88\xdb\x8c\xd8\xb3\xd9\x86\xd8\xaf\xd9\x87", /* نویسنده */
+		"\xe0\xa4\xb2\xe0\xa5\x87\xe0\xa4\x96\xe0\xa4\x95", /* लेखक */
 	};
 	const char *s = blk->text, *a, *z;
 	size_t n = blk->len, nw = 1, nc;
@@ -2622,6 +2630,10 @@ label(const pith_block *blk)
 		    end != '.' && end != '!' && end != '?' && end != '"')
 			return byline_why;
 	}
+	for (size_t i = 0; nw >= 2 && nw <= 6 && i < sizeof writers / sizeof writers[0]; i++)
+		if (starts(s, n, writers[i]) && colon(s + strlen(writers[i]), n - strlen(writers[i])) &&
+		    end != '.' && end != '!' && end != '?' && end != '"')
+			return byline_why;
 	if (end == ')' && (strstr(s, "(Image:") || strstr(s, "(Photo:") ||
 	    strstr(s, "(Picture:") || strstr(s, "(Credit:")))
 		return "dropped: caption line";
