@@ -2512,10 +2512,13 @@ digit(const char *s, size_t n)
 	const uint8_t *u = (const uint8_t *)s;
 	ucs4_t c;
 
-	for (size_t i = 0; i < n; i += (size_t)u8_mbtouc(&c, u + i, n - i))
-		if (isdigit(u[i]) || (u[i] >= 0x80 && u8_mbtouc(&c, u + i, n - i) > 0 &&
-		    uc_decimal_value(c) >= 0))
+	for (size_t i = 0; i < n; ) {
+		int m = u8_mbtouc(&c, u + i, n - i);
+
+		if (uc_decimal_value(c) >= 0)
 			return true;
+		i += (size_t)m;
+	}
 	return false;
 }
 
