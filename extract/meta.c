@@ -1126,7 +1126,15 @@ meta_title_cut(meta_scan *s, const char *orig)
 		return orig;
 	words = meta_words(r, strlen(r));
 	if (words <= 4) {
-		size_t whole = 0;
+		size_t whole = 0, k = strlen(r);
+		const char *h1;
+
+		/* A short headline the only h1 goes on from ("Harvest
+		 * begins | Site" over "Harvest begins: yields high"): the
+		 * h1 is the headline whole. */
+		if (s->nh1 == 1 && (h1 = meta_element_text(s, s->h1)) != NULL &&
+		    strncmp(h1, r, k) == 0 && h1[k] != '\0' && strchr(" :,;", h1[k]) != NULL)
+			return h1;
 
 		if (sp.hier) {
 			/* words of the title with every " X " taken out */

@@ -200,6 +200,9 @@ test_title_site_separators(void **state)
 	    "Heading of the page");
 	expect_title("<title>Another story of the day | by Ann Writer | Blogs</title>",
 	    "Another story of the day | by Ann Writer");
+	/* a short one the only h1 goes on from is that h1 */
+	expect_title("<title>Heading of the | Blogs</title>", "Heading of the page");
+	expect_title("<title>Heading of thé | Blogs</title>", "Heading of thé | Blogs");
 	/* a hyphen inside a word is no separator */
 	expect_title("<title>Covid-19 cases fall again across the region</title>",
 	    "Covid-19 cases fall again across the region");
