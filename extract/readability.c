@@ -2944,6 +2944,32 @@ drop_kickers(rd *r, size_t t)
 	return len;
 }
 
+/* The headings kept after the article's last text, when blocks follow
+ * them, head what was dropped ("Related stories" over links the prune
+ * took one by one, "Leave a reply" over the comment form): they go too.
+ * Headings ending the page head what it hides (a readability test page's
+ * collapsed sections); nor do they go when they are all the article
+ * kept.  Their length. */
+static double
+drop_orphans(rd *r)
+{
+	const pith_doc *d = r->d;
+	double len = 0;
+	size_t b = r->nb;
+
+	if (b == 0 || r->keep[b - 1])
+		return 0;
+	while (b > 0 && !(r->keep[b - 1] && pith_doc_block(d, b - 1)->kind != PITH_BLOCK_HEADING))
+		b--;
+	for (; b > 0 && b < r->nb; b++)
+		if (r->keep[b]) {
+			r->keep[b] = 0;
+			r->why[b] = "dropped: heads only what was dropped";
+			len += r->blen[b];
+		}
+	return len;
+}
+
 /* One pass with flags f; returns the kept text length. */
 static double
 run(rd *r, unsigned f, size_t *top_out)
@@ -3036,6 +3062,7 @@ run(rd *r, unsigned f, size_t *top_out)
 			kept += keep_unlinked(r, b, kept);
 	free(dwhy);
 	kept -= drop_teasers(r);
+	kept -= drop_orphans(r);
 	return kept;
 }
 
