@@ -2360,7 +2360,13 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 			return NULL;
 		if (list && ld > LINK_LIST)
 			return reason(r, "dropped: link list", "dropped: link list, links %.2f", ld);
-		if (!list && !(r->flags[n] & N_BOX) && ((w < 25 && ld > 0.2) || ld > 0.5))
+		/* A div of loose text is a paragraph (Readability.js makes it
+		 * a <p>, which this pass never drops for its links): a wire
+		 * story's lede links its dateline, company and ticker. */
+		bool para = div_paragraph(r, n) == n && r->len[n] > 80 && r->commas[n] >= 2 &&
+		    (r->flags[n] & N_SENTENCE);
+
+		if (!list && !(r->flags[n] & N_BOX) && ((w < 25 && ld > 0.2 && !para) || ld > 0.5))
 			return reason(r, "dropped: link density",
 			    "dropped: link density %.2f (weight %d)", ld, w);
 	}
