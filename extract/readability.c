@@ -937,9 +937,10 @@ scorable(const rd *r, size_t b)
 
 /* On a page with little paragraph text (under CHAR_THRESHOLD in the
  * body), a list item of prose scores as a paragraph of its list: a
- * sentence of MIN_PARAGRAPH or more in a list of sentences with few
- * links (a joiner's services, a posting's duties), where a menu's items
- * are a few words and a related list's are links.  On a story's page
+ * line of MIN_PARAGRAPH or more in a list of lines with few links (a
+ * joiner's services, a posting's duties), where a menu's items are a
+ * few words and a related list's are links.  Full stop or not: most
+ * postings and feature lists end their lines bare.  On a story's page
  * such a list is its summary, which the corpora leave out.  The list,
  * or PITH_NONE. */
 static size_t
@@ -951,7 +952,7 @@ item_list(const rd *r, size_t b)
 	if (r->body == 0 || r->plen[r->body] >= CHAR_THRESHOLD ||
 	    blk->kind != PITH_BLOCK_ITEM || blk->node == PITH_NONE ||
 	    tag(r, blk->node) != GUMBO_TAG_LI || r->blen[b] < MIN_PARAGRAPH ||
-	    !r->bsentence[b] || (l = pith_doc_node(r->d, blk->node)->parent) == PITH_NONE)
+	    (l = pith_doc_node(r->d, blk->node)->parent) == PITH_NONE)
 		return PITH_NONE;
 	return prose_list(r, l) && density(r, l) < 0.25 ? l : PITH_NONE;
 }
