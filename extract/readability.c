@@ -1716,6 +1716,24 @@ mark_promised(rd *r, size_t top)
 }
 
 /* Mark the top and its qualifying siblings as the content. */
+/* Box s, right before the top, is the column beside it in one layout:
+ * both open on a heading of one level, and s is a box of lists without
+ * a link (a recipe's ingredients beside its steps, a posting's facts
+ * beside its duties).  Its items are too short to score. */
+static bool
+column(const rd *r, size_t s, size_t top)
+{
+	const pith_block *a, *b;
+
+	if (r->bfirst[s] == PITH_NONE || r->bfirst[top] == PITH_NONE ||
+	    r->link[s] > 0 || r->plen[s] >= 0.5 * r->len[s] || r->llen[s] < 0.5 * r->len[s])
+		return false;
+	a = pith_doc_block(r->d, r->bfirst[s]);
+	b = pith_doc_block(r->d, r->bfirst[top]);
+	return a->kind == PITH_BLOCK_HEADING && b->kind == PITH_BLOCK_HEADING &&
+	    a->level == b->level && a->level > 1;
+}
+
 static void
 gather(rd *r, size_t top, unsigned f)
 {
@@ -1769,6 +1787,8 @@ gather(rd *r, size_t top, unsigned f)
 			 * recipe's ingredients and steps, a product's specs):
 			 * its items score nothing, but no sidebar or menu is
 			 * 300 characters without a link. */
+			take = true;
+		} else if (pith_doc_node(d, s)->end == top && column(r, s, top)) {
 			take = true;
 		} else {
 			take = paragraph(r, s) || lede(r, s, top) || facts(r, s) ||
