@@ -1715,7 +1715,6 @@ mark_promised(rd *r, size_t top)
 	}
 }
 
-/* Mark the top and its qualifying siblings as the content. */
 /* Box s, right before the top, is the column beside it in one layout:
  * both open on a heading of one level, and s is a box of lists without
  * a link (a recipe's ingredients beside its steps, a posting's facts
@@ -1734,6 +1733,7 @@ column(const rd *r, size_t s, size_t top)
 	    a->level == b->level && a->level > 1;
 }
 
+/* Mark the top and its qualifying siblings as the content. */
 static void
 gather(rd *r, size_t top, unsigned f)
 {
@@ -2381,13 +2381,13 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 			return NULL;
 		if (list && ld > LINK_LIST)
 			return reason(r, "dropped: link list", "dropped: link list, links %.2f", ld);
-		/* A div of loose text is a paragraph (Readability.js makes it
-		 * a <p>, which this pass never drops for its links): a wire
-		 * story's lede links its dateline, company and ticker. */
-		bool para = div_paragraph(r, n) == n && r->len[n] > 80 && r->commas[n] >= 2 &&
-		    (r->flags[n] & N_SENTENCE);
-
-		if (!list && !(r->flags[n] & N_BOX) && ((w < 25 && ld > 0.2 && !para) || ld > 0.5))
+		/* A div of loose text with clauses is a paragraph
+		 * (Readability.js makes it a <p>, which this pass never drops
+		 * for its links): a wire story's lede links its dateline,
+		 * company and ticker. */
+		if (!list && !(r->flags[n] & N_BOX) && ((w < 25 && ld > 0.2 &&
+		    !(div_paragraph(r, n) == n && r->len[n] > 80 && r->commas[n] >= 2 &&
+		    (r->flags[n] & N_SENTENCE))) || ld > 0.5))
 			return reason(r, "dropped: link density",
 			    "dropped: link density %.2f (weight %d)", ld, w);
 	}
