@@ -2566,11 +2566,104 @@ copyright(const char *s, size_t n)
 	if (starts(s, n, "copyright ")) {
 		s += 10;
 		n -= 10;
-		return rights || starts(s, n, "\xc2\xa9") || starts(s, n, "(c)") ||
-		    (n > 0 && isdigit((unsigned char)*s));
+		return rights || starts(s, n, "\xc2\xa9") || starts(s, n, "\xe2\x93\x92") ||
+		    starts(s, n, "(c)") || (n > 0 && isdigit((unsigned char)*s));
 	}
-	/* "(c) in 2019 the board shall": a statute's clause, not a mark. */
-	return starts(s, n, "\xc2\xa9") && (year || rights);
+	/* "(c) in 2019 the board shall": a statute's clause, not a mark.
+	 * Korean sites print the circled small c. */
+	return (starts(s, n, "\xc2\xa9") || starts(s, n, "\xe2\x93\x92")) && (year || rights);
+}
+
+/* s[i..n) opens with word, then a colon (ASCII or full-width), a space
+ * (ASCII or ideographic), a bar or a slash when seps, else a digit too. */
+static bool
+cjk_word_at(const char *s, size_t i, size_t n, const char *word, bool seps)
+{
+	static const char *const after[] = {
+		":", " ", "\xef\xbc\x9a", "\xe3\x80\x80", "|", "\xef\xbd\x9c", "/",
+		"\xef\xbc\x8f",
+	};
+	size_t k = strlen(word);
+
+	if (i + k >= n || memcmp(s + i, word, k) != 0)
+		return false;
+	i += k;
+	if (!seps)
+		return isdigit((unsigned char)s[i]) || s[i] == ':' || s[i] == ' ' ||
+		    starts(s + i, n - i, "\xef\xbc\x9a") || starts(s + i, n - i, "\xe3\x80\x80");
+	for (size_t j = 0; j < sizeof after / sizeof after[0]; j++)
+		if (starts(s + i, n - i, after[j]))
+			return true;
+	return false;
+}
+
+/* The furniture of Chinese, Japanese and Korean news pages, whose words
+ * are not Latin ones: a date line ("입력 2024.03.05 14:22", "发布时间：
+ * 2024-03-05"), a Korean byline ("이수진 기자
+ * sujin@example.com") and a reprint notice ("무단전재 및 재배포 금지",
+ * "版权所有", "無断転載を禁じます").  Lines under a hundred or so
+ * characters without a sentence's full stop: the text says these words
+ * in sentences. */
+static const char *
+cjk_label(const char *s, size_t n)
+{
+	static const char *const dates[] = {
+		"\xec\x9e\x85\xeb\xa0\xa5", /* 입력 */ "\xec\x88\x98\xec\xa0\x95", /* 수정 */
+		"\xeb\x93\xb1\xeb\xa1\x9d", /* 등록 */ "\xea\xb8\xb0\xec\x82\xac\xec\x9e\x85\xeb\xa0\xa5", /* 기사입력 */
+		"\xec\xb5\x9c\xec\xa2\x85\xec\x88\x98\xec\xa0\x95", /* 최종수정 */
+		"\xec\x97\x85\xeb\x8d\xb0\xec\x9d\xb4\xed\x8a\xb8", /* 업데이트 */
+		"\xe5\x8f\x91\xe5\xb8\x83\xe6\x97\xb6\xe9\x97\xb4", /* 发布时间 */
+		"\xe5\x8f\x91\xe5\xb8\x83\xe6\x97\xa5\xe6\x9c\x9f", /* 发布日期 */
+		"\xe6\x9b\xb4\xe6\x96\xb0\xe6\x97\xb6\xe9\x97\xb4", /* 更新时间 */
+		"\xe7\x99\xbc\xe5\xb8\x83\xe6\x99\x82\xe9\x96\x93", /* 發布時間 */
+		"\xe6\x9b\xb4\xe6\x96\xb0\xe6\x99\x82\xe9\x96\x93", /* 更新時間 */
+		"\xe5\x85\xac\xe9\x96\x8b\xe6\x97\xa5", /* 公開日 */ "\xe6\x9b\xb4\xe6\x96\xb0\xe6\x97\xa5", /* 更新日 */
+		"\xe6\x8a\x95\xe7\xa8\xbf\xe6\x97\xa5", /* 投稿日 */ "\xe9\x85\x8d\xe4\xbf\xa1\xe6\x97\xa5", /* 配信日 */
+		"\xe6\x8e\xb2\xe8\xbc\x89\xe6\x97\xa5", /* 掲載日 */
+	};
+	static const char *const reprints[] = {
+		"\xeb\xac\xb4\xeb\x8b\xa8\xec\xa0\x84\xec\x9e\xac", /* 무단전재 */
+		"\xeb\xac\xb4\xeb\x8b\xa8 \xec\xa0\x84\xec\x9e\xac", /* 무단 전재 */
+		"\xec\x9e\xac\xeb\xb0\xb0\xed\x8f\xac", /* 재배포 */
+		"\xe7\x89\x88\xe6\x9d\x83\xe6\x89\x80\xe6\x9c\x89", /* 版权所有 */
+		"\xe7\x89\x88\xe6\xac\x8a\xe6\x89\x80\xe6\x9c\x89", /* 版權所有 */
+		"\xe8\xbd\xac\xe8\xbd\xbd", /* 转载 */ "\xe8\xbd\x89\xe8\xbc\x89", /* 轉載 */
+		"\xe8\xbb\xa2\xe8\xbc\x89", /* 転載 */
+	};
+	static const char *const opens[] = {
+		"\xef\xbc\x88", "\xe3\x80\x90", "\xe3\x80\x94", "(", "[", "<", /* （【〔 */
+	};
+	static const char *const bys[] = {
+		"\xea\xb8\xb0\xec\x9e\x90", /* 기자 */ "\xed\x8a\xb9\xed\x8c\x8c\xec\x9b\x90", /* 특파원 */
+	};
+	const char *stop = "\xe3\x80\x82";      /* 。 */
+	size_t i = 0, nw = 1;
+
+	if (n >= 300 || strstr(s, stop) != NULL)
+		return NULL;
+	for (size_t k = 0; k < sizeof opens / sizeof opens[0]; k++)
+		if (starts(s, n, opens[k]))
+			i = strlen(opens[k]);
+	for (size_t k = 0; k < sizeof dates / sizeof dates[0]; k++)
+		if (cjk_word_at(s, i, n, dates[k], false) && strpbrk(s, "0123456789") != NULL)
+			return "dropped: dateline";
+	for (size_t k = 0; k < sizeof reprints / sizeof reprints[0]; k++)
+		if (strstr(s, reprints[k]) != NULL)
+			return "dropped: copyright";
+	/* A Korean byline: a name, then "기자" (reporter) or "특파원"
+	 * (correspondent), perhaps an address; a lead opens the same
+	 * way but goes on. */
+	for (size_t j = 0; j < n; j++)
+		nw += s[j] == ' ';
+	for (size_t j = 1; nw <= 4 && s[n - 1] != '.' && j < n; j++)
+		for (size_t k = 0; s[j - 1] == ' ' && k < sizeof bys / sizeof bys[0]; k++) {
+			size_t m = strlen(bys[k]);
+
+			if (j + m <= n && memcmp(s + j, bys[k], m) == 0 &&
+			    (j + m == n || strchr(" (<", s[j + m]) != NULL))
+				return byline_why;
+		}
+	return NULL;
 }
 
 /* Short lines that say who, when or what a picture is, or that an ad
@@ -2633,6 +2726,9 @@ label(const pith_block *blk)
 	size_t n = blk->len, nw = 1, nc;
 	char end;
 
+	if ((blk->kind == PITH_BLOCK_PARA || blk->kind == PITH_BLOCK_ITEM) && n > 0 &&
+	    (a = cjk_label(s, n)) != NULL)
+		return a;
 	/* Lengths in characters: a Hindi or Greek line takes two or
 	 * three bytes a letter. */
 	if (blk->kind != PITH_BLOCK_PARA || n == 0 || n > 1000 ||
