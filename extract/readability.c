@@ -2574,14 +2574,14 @@ copyright(const char *s, size_t n)
 	return (starts(s, n, "\xc2\xa9") || starts(s, n, "\xe2\x93\x92")) && (year || rights);
 }
 
-/* s[i..n) opens with word, then a colon (ASCII or full-width), a space
- * (ASCII or ideographic), a bar or a slash when seps, else a digit too. */
+/* s[i..n) opens with word, then a colon (ASCII or full-width), a bar or
+ * a slash when seps ("编辑：", "文字｜"), else a colon, a space (ASCII or
+ * ideographic) or a digit ("입력 2024"). */
 static bool
 cjk_word_at(const char *s, size_t i, size_t n, const char *word, bool seps)
 {
 	static const char *const after[] = {
-		":", " ", "\xef\xbc\x9a", "\xe3\x80\x80", "|", "\xef\xbd\x9c", "/",
-		"\xef\xbc\x8f",
+		":", "\xef\xbc\x9a", "|", "\xef\xbd\x9c", "/", "\xef\xbc\x8f",
 	};
 	size_t k = strlen(word);
 
@@ -2599,7 +2599,8 @@ cjk_word_at(const char *s, size_t i, size_t n, const char *word, bool seps)
 
 /* The furniture of Chinese, Japanese and Korean news pages, whose words
  * are not Latin ones: a date line ("입력 2024.03.05 14:22", "发布时间：
- * 2024-03-05"), a Korean byline ("이수진 기자
+ * 2024-03-05"), a credit line ("责任编辑：王敏", "来源：新华社", a
+ * wire's "(编辑：李红　校对：王敏)"), a Korean byline ("이수진 기자
  * sujin@example.com") and a reprint notice ("무단전재 및 재배포 금지",
  * "版权所有", "無断転載を禁じます").  Lines under a hundred or so
  * characters without a sentence's full stop: the text says these words
@@ -2621,6 +2622,17 @@ cjk_label(const char *s, size_t n)
 		"\xe6\x8a\x95\xe7\xa8\xbf\xe6\x97\xa5", /* 投稿日 */ "\xe9\x85\x8d\xe4\xbf\xa1\xe6\x97\xa5", /* 配信日 */
 		"\xe6\x8e\xb2\xe8\xbc\x89\xe6\x97\xa5", /* 掲載日 */
 	};
+	static const char *const credits[] = {
+		"\xe6\x9d\xa5\xe6\xba\x90", /* 来源 */ "\xe4\xbe\x86\xe6\xba\x90", /* 來源 */
+		"\xe4\xbd\x9c\xe8\x80\x85", /* 作者 */ "\xe7\xbc\x96\xe8\xbe\x91", /* 编辑 */
+		"\xe7\xb7\xa8\xe8\xbc\xaf", /* 編輯 */ "\xe8\xae\xb0\xe8\x80\x85", /* 记者 */
+		"\xe8\xa8\x98\xe8\x80\x85", /* 記者 */ "\xe6\xa0\xa1\xe5\xaf\xb9", /* 校对 */
+		"\xe6\xa0\xa1\xe5\xb0\x8d", /* 校對 */ "\xe5\xae\xa1\xe6\xa0\xb8", /* 审核 */
+		"\xe5\xaf\xa9\xe6\xa0\xb8", /* 審核 */ "\xe6\x96\x87\xe5\xad\x97", /* 文字 */
+		"\xe6\x91\x84\xe5\xbd\xb1", /* 摄影 */ "\xe6\x94\x9d\xe5\xbd\xb1", /* 攝影 */
+		"\xe8\xb4\xa3\xe4\xbb\xbb\xe7\xbc\x96\xe8\xbe\x91", /* 责任编辑 */
+		"\xe8\xb2\xac\xe4\xbb\xbb\xe7\xb7\xa8\xe8\xbc\xaf", /* 責任編輯 */
+	};
 	static const char *const reprints[] = {
 		"\xeb\xac\xb4\xeb\x8b\xa8\xec\xa0\x84\xec\x9e\xac", /* 무단전재 */
 		"\xeb\xac\xb4\xeb\x8b\xa8 \xec\xa0\x84\xec\x9e\xac", /* 무단 전재 */
@@ -2633,6 +2645,7 @@ cjk_label(const char *s, size_t n)
 	static const char *const opens[] = {
 		"\xef\xbc\x88", "\xe3\x80\x90", "\xe3\x80\x94", "(", "[", "<", /* （【〔 */
 	};
+	static const char *const gaps[] = { " ", "\xe3\x80\x80", "\xef\xbc\x88", "(", "|", "\xef\xbd\x9c" };
 	static const char *const bys[] = {
 		"\xea\xb8\xb0\xec\x9e\x90", /* 기자 */ "\xed\x8a\xb9\xed\x8c\x8c\xec\x9b\x90", /* 특파원 */
 	};
@@ -2650,6 +2663,19 @@ cjk_label(const char *s, size_t n)
 	for (size_t k = 0; k < sizeof reprints / sizeof reprints[0]; k++)
 		if (strstr(s, reprints[k]) != NULL)
 			return "dropped: copyright";
+	/* A credit at the start or after a gap: "2024年3月5日　来源：新华社". */
+	for (size_t j = 0; j < n; j++) {
+		bool at = j == i;
+
+		for (size_t k = 0; !at && k < sizeof gaps / sizeof gaps[0]; k++) {
+			size_t g = strlen(gaps[k]);
+
+			at = j >= g && memcmp(s + j - g, gaps[k], g) == 0;
+		}
+		for (size_t k = 0; at && k < sizeof credits / sizeof credits[0]; k++)
+			if (cjk_word_at(s, j, n, credits[k], true))
+				return byline_why;
+	}
 	/* A Korean byline: a name, then "기자" (reporter) or "특파원"
 	 * (correspondent), perhaps an address; a lead opens the same
 	 * way but goes on. */
