@@ -887,6 +887,7 @@ meta_sep_at(const char *t, size_t i, size_t n, bool *hier)
 	static const struct { const char *s; bool hier; } seps[] = {
 		{ "|", false }, { "-", false }, { "\xe2\x80\x93", false },
 		{ "\xe2\x80\x94", false }, { "\xc2\xb7", false }, { "::", false },
+		{ "\xef\xbd\x9c", false },      /* the full-width bar of CJK titles */
 		{ "\\", true }, { "/", true }, { ">", true }, { "\xc2\xbb", true },
 	};
 
@@ -911,7 +912,7 @@ meta_sep_char(const char *t, size_t n, size_t *len)
 {
 	static const char *const chars[] = {
 		"|", "-", "\xe2\x80\x93", "\xe2\x80\x94", "\xc2\xb7", "\\", "/", ">",
-		"\xc2\xbb",
+		"\xc2\xbb", "\xef\xbd\x9c",
 	};
 
 	for (size_t i = 0; i < n; i++) {
@@ -1021,26 +1022,33 @@ typedef struct {
 } meta_parts;
 
 /* t[0..n) in parts at its separators (" | ", " - ", ...), else at "_"
- * (Chinese sites write "Headline_Section_Site"); false when it has
+ * or an unspaced full-width bar (Chinese and Japanese sites write
+ * "Headline_Section_Site", "Headline｜Site"); false when it has
  * neither. */
 static bool
 meta_split(const char *t, size_t n, meta_parts *p)
 {
+	static const char bar[] = "\xef\xbd\x9c";
 	meta_seps sp = meta_find_seps(t, n);
-	const char *f, *l;
+	size_t f = n, l = n, m = 0;
 
 	if (sp.count > 0) {
 		*p = (meta_parts){ sp.first, sp.first + sp.flen + 2, sp.last,
 		    sp.last + sp.llen + 2 };
 		return true;
 	}
-	if ((f = memchr(t, '_', n)) == NULL)
+	for (size_t i = 0; i < n; i++) {
+		size_t k = t[i] == '_' ? 1 : i + 3 <= n && memcmp(t + i, bar, 3) == 0 ? 3 : 0;
+
+		if (k == 0)
+			continue;
+		f = f == n ? i : f;
+		l = i;
+		m = k;
+	}
+	if (f == n)
 		return false;
-	l = f;
-	for (const char *q = f; q != NULL; q = memchr(q + 1, '_', n - (size_t)(q + 1 - t)))
-		l = q;
-	*p = (meta_parts){ (size_t)(f - t), (size_t)(f - t) + 1, (size_t)(l - t),
-	    (size_t)(l - t) + 1 };
+	*p = (meta_parts){ f, f + (t[f] == '_' ? 1 : 3), l, l + m };
 	return true;
 }
 
@@ -1091,8 +1099,14 @@ meta_title_cut(meta_scan *s, const char *orig)
 	size_t n = strlen(orig), curn = n, words;
 	meta_seps sp = meta_find_seps(orig, n);
 	const char *cur = orig, *r;
+	meta_parts p;
 
 	if ((r = meta_cut_site(s, orig)) != NULL)
+		return r;
+	/* A heading reads the first part: the parts after it are the
+	 * section's and the site's names, however many. */
+	if (meta_split(orig, n, &p) && (r = meta_clean(s, orig, p.head, false)) != NULL &&
+	    meta_heading_is(s, r))
 		return r;
 	if (sp.count > 0) {
 		curn = sp.last;

@@ -291,6 +291,26 @@ test_title_site_name_found(void **state)
 		expect_title_at(cases[i].url, cases[i].head, cases[i].want);
 }
 
+/* Japanese and Chinese titles: the full-width bar, spaced or not, parts
+ * as a separator does; without the site's name, the part the page's
+ * heading reads, however many follow it. */
+static void
+test_title_cjk_parts(void **state)
+{
+	(void)state;
+	expect_title("<meta property=\"og:site_name\" content=\"Minato\">"
+	    "<title>Heading of the page\xef\xbd\x9cMinato</title>", "Heading of the page");
+	expect_title("<title>Heading of the page \xef\xbd\x9c Minato</title>",
+	    "Heading of the page");
+	expect_title("<title>Heading of the page_\xe7\xa7\x91\xe6\x8a\x80_"
+	    "\xe5\x8d\x97\xe6\xb1\x9f\xe7\xbd\x91</title>", "Heading of the page");
+	expect_title("<title>Heading of the page - Travel notes - Cloud forum</title>",
+	    "Heading of the page");
+	/* no heading reads the first part: Readability's cut */
+	expect_title("<title>Another headline here - Travel notes - Cloud forum</title>",
+	    "Another headline here - Travel notes");
+}
+
 /* ------------------------------------------------------------ byline */
 
 static void
@@ -657,6 +677,7 @@ main(void)
 		cmocka_unit_test(test_title_colon_and_length),
 		cmocka_unit_test(test_title_site_name_known),
 		cmocka_unit_test(test_title_site_name_found),
+		cmocka_unit_test(test_title_cjk_parts),
 		cmocka_unit_test(test_byline_sources),
 		cmocka_unit_test(test_byline_in_page),
 		cmocka_unit_test(test_published),
