@@ -2664,9 +2664,12 @@ cjk_label(const char *s, size_t n)
 		if (strstr(s, reprints[k]) != NULL)
 			return "dropped: copyright";
 	/* A credit at the start or after a gap: "2024年3月5日　来源：新华社". */
-	for (size_t j = 0; j < n; j++) {
+	for (size_t j = i; j < n; j++) {
 		bool at = j == i;
 
+		/* each credit word opens on a byte of 0xe4 to 0xe8 */
+		if ((unsigned char)s[j] < 0xe4 || (unsigned char)s[j] > 0xe8)
+			continue;
 		for (size_t k = 0; !at && k < sizeof gaps / sizeof gaps[0]; k++) {
 			size_t g = strlen(gaps[k]);
 
