@@ -1052,8 +1052,8 @@ meta_split(const char *t, size_t n, meta_parts *p)
 	return true;
 }
 
-/* r, or when it is still in parts and a heading reads its first, that
- * part ("Headline_Section_Site", "Headline | by Author | Site": the
+/* r, or when it is in parts and a heading reads its first, that part
+ * ("Headline_Section_Site", "Headline | by Author | Site": the
  * headline). */
 static const char *
 meta_heading_part(meta_scan *s, const char *r)
@@ -1099,14 +1099,12 @@ meta_title_cut(meta_scan *s, const char *orig)
 	size_t n = strlen(orig), curn = n, words;
 	meta_seps sp = meta_find_seps(orig, n);
 	const char *cur = orig, *r;
-	meta_parts p;
 
 	if ((r = meta_cut_site(s, orig)) != NULL)
 		return r;
-	/* A heading reads the first part: the parts after it are the
-	 * section's and the site's names, however many. */
-	if (meta_split(orig, n, &p) && (r = meta_clean(s, orig, p.head, false)) != NULL &&
-	    meta_heading_is(s, r))
+	/* The parts after the one a heading reads are the section's, the
+	 * author's and the site's names, however many. */
+	if ((r = meta_heading_part(s, orig)) != orig)
 		return r;
 	if (sp.count > 0) {
 		curn = sp.last;
@@ -1171,7 +1169,7 @@ meta_title_cut(meta_scan *s, const char *orig)
 		if (!sp.hier || words + 1 != whole)
 			return orig;
 	}
-	return meta_heading_part(s, r);
+	return r;
 }
 
 /* ------------------------------------------------------------- byline */
