@@ -2531,6 +2531,15 @@ colon(const char *s, size_t n)
 	return n > 0 && s[0] == ':';
 }
 
+/* s opens what follows a dateline's word: a colon, a space or a digit,
+ * full-width or ideographic ones too ("发布时间：2024", "입력 2024"). */
+static bool
+date_gap(const char *s, size_t n)
+{
+	return n > 0 && (strchr(": 0123456789", *s) != NULL ||
+	    starts(s, n, "\xef\xbc\x9a") || starts(s, n, "\xe3\x80\x80"));
+}
+
 /* s holds a digit of any script (a date in Arabic-Indic, Persian or
  * Devanagari digits is a date too). */
 static bool
@@ -2556,7 +2565,24 @@ digit(const char *s, size_t n)
 static bool
 copyright(const char *s, size_t n)
 {
+	/* The reprint bans of Korean, Chinese and Japanese pages ("무단전재
+	 * 및 재배포 금지", "版权所有", "無断転載を禁じます") say it alone,
+	 * in a line that is no sentence (a full stop: the text's words). */
+	static const char *const reprints[] = {
+		"\xeb\xac\xb4\xeb\x8b\xa8\xec\xa0\x84\xec\x9e\xac", /* 무단전재 */
+		"\xeb\xac\xb4\xeb\x8b\xa8 \xec\xa0\x84\xec\x9e\xac", /* 무단 전재 */
+		"\xec\x9e\xac\xeb\xb0\xb0\xed\x8f\xac", /* 재배포 */
+		"\xe7\x89\x88\xe6\x9d\x83\xe6\x89\x80\xe6\x9c\x89", /* 版权所有 */
+		"\xe7\x89\x88\xe6\xac\x8a\xe6\x89\x80\xe6\x9c\x89", /* 版權所有 */
+		"\xe8\xbd\xac\xe8\xbd\xbd", /* 转载 */ "\xe8\xbd\x89\xe8\xbc\x89", /* 轉載 */
+		"\xe8\xbb\xa2\xe8\xbc\x89", /* 転載 */
+	};
 	bool year = false, rights = false;
+
+	for (size_t i = 0; i < sizeof reprints / sizeof reprints[0] &&
+	    strstr(s, "\xe3\x80\x82") == NULL; i++)
+		if (strstr(s, reprints[i]) != NULL)
+			return true;
 
 	for (size_t i = 0; i + 4 <= n; i++) {
 		rights = rights || (i + 15 <= n && strncasecmp(s + i, "rights reserved", 15) == 0);
@@ -2574,11 +2600,10 @@ copyright(const char *s, size_t n)
 	return (starts(s, n, "\xc2\xa9") || starts(s, n, "\xe2\x93\x92")) && (year || rights);
 }
 
-/* s[i..n) opens with word, then a colon (ASCII or full-width), a bar or
- * a slash when seps ("编辑：", "文字｜"), else a colon, a space (ASCII or
- * ideographic) or a digit ("입력 2024"). */
+/* A word of s's opens at s[i]: a credit's ("编辑：王敏"), then a colon
+ * (ASCII or full-width), a bar or a slash ("文字｜林小满"). */
 static bool
-cjk_word_at(const char *s, size_t i, size_t n, const char *word, bool seps)
+cjk_word_at(const char *s, size_t i, size_t n, const char *word)
 {
 	static const char *const after[] = {
 		":", "\xef\xbc\x9a", "|", "\xef\xbd\x9c", "/", "\xef\xbc\x8f",
@@ -2587,41 +2612,22 @@ cjk_word_at(const char *s, size_t i, size_t n, const char *word, bool seps)
 
 	if (i + k >= n || memcmp(s + i, word, k) != 0)
 		return false;
-	i += k;
-	if (!seps)
-		return isdigit((unsigned char)s[i]) || s[i] == ':' || s[i] == ' ' ||
-		    starts(s + i, n - i, "\xef\xbc\x9a") || starts(s + i, n - i, "\xe3\x80\x80");
 	for (size_t j = 0; j < sizeof after / sizeof after[0]; j++)
-		if (starts(s + i, n - i, after[j]))
+		if (starts(s + i + k, n - i - k, after[j]))
 			return true;
 	return false;
 }
 
-/* The furniture of Chinese, Japanese and Korean news pages, whose words
- * are not Latin ones: a date line ("입력 2024.03.05 14:22", "发布时间：
- * 2024-03-05"), a credit line ("责任编辑：王敏", "来源：新华社", a
- * wire's "(编辑：李红　校对：王敏)"), a Korean byline ("이수진 기자
- * sujin@example.com") and a reprint notice ("무단전재 및 재배포 금지",
- * "版权所有", "無断転載を禁じます").  Lines under a hundred or so
- * characters without a sentence's full stop: the text says these words
- * in sentences. */
-static const char *
-cjk_label(const char *s, size_t n)
+/* A credit line of Chinese, Japanese and Korean pages, whose names no
+ * capital marks and whose words no space parts: a credit word at the
+ * start or after a gap ("责任编辑：王敏", "2024年3月5日　来源：新华社",
+ * a wire's "(编辑：李红　校对：王敏)"), or a Korean byline, a name and
+ * then "기자" (reporter) or "특파원" (correspondent), perhaps an
+ * address ("이수진 기자 sujin@example.com"); a lead opens the same way
+ * but goes on.  Only a line without a full stop. */
+static bool
+cjk_credit(const char *s, size_t n, size_t nw)
 {
-	static const char *const dates[] = {
-		"\xec\x9e\x85\xeb\xa0\xa5", /* 입력 */ "\xec\x88\x98\xec\xa0\x95", /* 수정 */
-		"\xeb\x93\xb1\xeb\xa1\x9d", /* 등록 */ "\xea\xb8\xb0\xec\x82\xac\xec\x9e\x85\xeb\xa0\xa5", /* 기사입력 */
-		"\xec\xb5\x9c\xec\xa2\x85\xec\x88\x98\xec\xa0\x95", /* 최종수정 */
-		"\xec\x97\x85\xeb\x8d\xb0\xec\x9d\xb4\xed\x8a\xb8", /* 업데이트 */
-		"\xe5\x8f\x91\xe5\xb8\x83\xe6\x97\xb6\xe9\x97\xb4", /* 发布时间 */
-		"\xe5\x8f\x91\xe5\xb8\x83\xe6\x97\xa5\xe6\x9c\x9f", /* 发布日期 */
-		"\xe6\x9b\xb4\xe6\x96\xb0\xe6\x97\xb6\xe9\x97\xb4", /* 更新时间 */
-		"\xe7\x99\xbc\xe5\xb8\x83\xe6\x99\x82\xe9\x96\x93", /* 發布時間 */
-		"\xe6\x9b\xb4\xe6\x96\xb0\xe6\x99\x82\xe9\x96\x93", /* 更新時間 */
-		"\xe5\x85\xac\xe9\x96\x8b\xe6\x97\xa5", /* 公開日 */ "\xe6\x9b\xb4\xe6\x96\xb0\xe6\x97\xa5", /* 更新日 */
-		"\xe6\x8a\x95\xe7\xa8\xbf\xe6\x97\xa5", /* 投稿日 */ "\xe9\x85\x8d\xe4\xbf\xa1\xe6\x97\xa5", /* 配信日 */
-		"\xe6\x8e\xb2\xe8\xbc\x89\xe6\x97\xa5", /* 掲載日 */
-	};
 	static const char *const credits[] = {
 		"\xe6\x9d\xa5\xe6\xba\x90", /* 来源 */ "\xe4\xbe\x86\xe6\xba\x90", /* 來源 */
 		"\xe4\xbd\x9c\xe8\x80\x85", /* 作者 */ "\xe7\xbc\x96\xe8\xbe\x91", /* 编辑 */
@@ -2633,15 +2639,6 @@ cjk_label(const char *s, size_t n)
 		"\xe8\xb4\xa3\xe4\xbb\xbb\xe7\xbc\x96\xe8\xbe\x91", /* 责任编辑 */
 		"\xe8\xb2\xac\xe4\xbb\xbb\xe7\xb7\xa8\xe8\xbc\xaf", /* 責任編輯 */
 	};
-	static const char *const reprints[] = {
-		"\xeb\xac\xb4\xeb\x8b\xa8\xec\xa0\x84\xec\x9e\xac", /* 무단전재 */
-		"\xeb\xac\xb4\xeb\x8b\xa8 \xec\xa0\x84\xec\x9e\xac", /* 무단 전재 */
-		"\xec\x9e\xac\xeb\xb0\xb0\xed\x8f\xac", /* 재배포 */
-		"\xe7\x89\x88\xe6\x9d\x83\xe6\x89\x80\xe6\x9c\x89", /* 版权所有 */
-		"\xe7\x89\x88\xe6\xac\x8a\xe6\x89\x80\xe6\x9c\x89", /* 版權所有 */
-		"\xe8\xbd\xac\xe8\xbd\xbd", /* 转载 */ "\xe8\xbd\x89\xe8\xbc\x89", /* 轉載 */
-		"\xe8\xbb\xa2\xe8\xbc\x89", /* 転載 */
-	};
 	static const char *const opens[] = {
 		"\xef\xbc\x88", "\xe3\x80\x90", "\xe3\x80\x94", "(", "[", "<", /* （【〔 */
 	};
@@ -2649,21 +2646,13 @@ cjk_label(const char *s, size_t n)
 	static const char *const bys[] = {
 		"\xea\xb8\xb0\xec\x9e\x90", /* 기자 */ "\xed\x8a\xb9\xed\x8c\x8c\xec\x9b\x90", /* 특파원 */
 	};
-	const char *stop = "\xe3\x80\x82";      /* 。 */
-	size_t i = 0, nw = 1;
+	size_t i = 0;
 
-	if (n >= 300 || strstr(s, stop) != NULL)
-		return NULL;
+	if (strstr(s, "\xe3\x80\x82") != NULL)     /* 。 */
+		return false;
 	for (size_t k = 0; k < sizeof opens / sizeof opens[0]; k++)
 		if (starts(s, n, opens[k]))
 			i = strlen(opens[k]);
-	for (size_t k = 0; k < sizeof dates / sizeof dates[0]; k++)
-		if (cjk_word_at(s, i, n, dates[k], false) && strpbrk(s, "0123456789") != NULL)
-			return "dropped: dateline";
-	for (size_t k = 0; k < sizeof reprints / sizeof reprints[0]; k++)
-		if (strstr(s, reprints[k]) != NULL)
-			return "dropped: copyright";
-	/* A credit at the start or after a gap: "2024年3月5日　来源：新华社". */
 	for (size_t j = i; j < n; j++) {
 		bool at = j == i;
 
@@ -2676,23 +2665,18 @@ cjk_label(const char *s, size_t n)
 			at = j >= g && memcmp(s + j - g, gaps[k], g) == 0;
 		}
 		for (size_t k = 0; at && k < sizeof credits / sizeof credits[0]; k++)
-			if (cjk_word_at(s, j, n, credits[k], true))
-				return byline_why;
+			if (cjk_word_at(s, j, n, credits[k]))
+				return true;
 	}
-	/* A Korean byline: a name, then "기자" (reporter) or "특파원"
-	 * (correspondent), perhaps an address; a lead opens the same
-	 * way but goes on. */
-	for (size_t j = 0; j < n; j++)
-		nw += s[j] == ' ';
 	for (size_t j = 1; nw <= 4 && s[n - 1] != '.' && j < n; j++)
 		for (size_t k = 0; s[j - 1] == ' ' && k < sizeof bys / sizeof bys[0]; k++) {
 			size_t m = strlen(bys[k]);
 
 			if (j + m <= n && memcmp(s + j, bys[k], m) == 0 &&
 			    (j + m == n || strchr(" (<", s[j + m]) != NULL))
-				return byline_why;
+				return true;
 		}
-	return NULL;
+	return false;
 }
 
 /* Short lines that say who, when or what a picture is, or that an ad
@@ -2736,6 +2720,19 @@ label(const pith_block *blk)
 		"\xe0\xa4\xaa\xe0\xa5\x8d\xe0\xa4\xb0\xe0\xa4\x95\xe0\xa4\xbe\xe0\xa4\xb6\xe0\xa4\xbf\xe0\xa4\xa4", /* प्रकाशित */
 		"\xe0\xa4\x85\xe0\xa4\xaa\xe0\xa4\xa1\xe0\xa5\x87\xe0\xa4\x9f", /* अपडेट */
 		"\xe0\xa4\x85\xe0\xa4\xaa\xe0\xa4\xa1\xe0\xa5\x87\xe0\xa4\x9f\xe0\xa5\x87\xe0\xa4\xa1", /* अपडेटेड */
+
+		"\xec\x9e\x85\xeb\xa0\xa5", /* 입력 */ "\xec\x88\x98\xec\xa0\x95", /* 수정 */
+		"\xeb\x93\xb1\xeb\xa1\x9d", /* 등록 */ "\xea\xb8\xb0\xec\x82\xac\xec\x9e\x85\xeb\xa0\xa5", /* 기사입력 */
+		"\xec\xb5\x9c\xec\xa2\x85\xec\x88\x98\xec\xa0\x95", /* 최종수정 */
+		"\xec\x97\x85\xeb\x8d\xb0\xec\x9d\xb4\xed\x8a\xb8", /* 업데이트 */
+		"\xe5\x8f\x91\xe5\xb8\x83\xe6\x97\xb6\xe9\x97\xb4", /* 发布时间 */
+		"\xe5\x8f\x91\xe5\xb8\x83\xe6\x97\xa5\xe6\x9c\x9f", /* 发布日期 */
+		"\xe6\x9b\xb4\xe6\x96\xb0\xe6\x97\xb6\xe9\x97\xb4", /* 更新时间 */
+		"\xe7\x99\xbc\xe5\xb8\x83\xe6\x99\x82\xe9\x96\x93", /* 發布時間 */
+		"\xe6\x9b\xb4\xe6\x96\xb0\xe6\x99\x82\xe9\x96\x93", /* 更新時間 */
+		"\xe5\x85\xac\xe9\x96\x8b\xe6\x97\xa5", /* 公開日 */ "\xe6\x9b\xb4\xe6\x96\xb0\xe6\x97\xa5", /* 更新日 */
+		"\xe6\x8a\x95\xe7\xa8\xbf\xe6\x97\xa5", /* 投稿日 */ "\xe9\x85\x8d\xe4\xbf\xa1\xe6\x97\xa5", /* 配信日 */
+		"\xe6\x8e\xb2\xe8\xbc\x89\xe6\x97\xa5", /* 掲載日 */
 	};
 	static const char *const credits[] = {
 		"photo", "image", "credit", "photograph", "foto",
@@ -2755,12 +2752,9 @@ label(const pith_block *blk)
 	size_t n = blk->len, nw = 1, nc;
 	char end;
 
-	if ((blk->kind == PITH_BLOCK_PARA || blk->kind == PITH_BLOCK_ITEM) && n > 0 &&
-	    (a = cjk_label(s, n)) != NULL)
-		return a;
 	/* Lengths in characters: a Hindi or Greek line takes two or
 	 * three bytes a letter. */
-	if (blk->kind != PITH_BLOCK_PARA || n == 0 || n > 1000 ||
+	if ((blk->kind != PITH_BLOCK_PARA && blk->kind != PITH_BLOCK_ITEM) || n == 0 || n > 1000 ||
 	    (nc = u8_mbsnlen((const uint8_t *)s, n)) > 250)
 		return NULL;
 	end = s[n - 1];
@@ -2775,7 +2769,7 @@ label(const pith_block *blk)
 		if (strlen(ads[i]) == (size_t)(z - a) && starts(a, z - a, ads[i]))
 			return ad_why;
 	for (size_t i = 0; nc < 120 && i < sizeof dates / sizeof dates[0]; i++)
-		if (starts(s, n, dates[i]) && strchr(": 0123456789", s[strlen(dates[i])]) &&
+		if (starts(s, n, dates[i]) && date_gap(s + strlen(dates[i]), n - strlen(dates[i])) &&
 		    digit(s, n))
 			return "dropped: dateline";
 	for (size_t i = 0; nc < 100 && nw <= 12 && i < sizeof bys / sizeof bys[0]; i++) {
@@ -2797,6 +2791,8 @@ label(const pith_block *blk)
 			return "dropped: caption line";
 	if (copyright(s, n))
 		return "dropped: copyright";
+	if (n < 300 && cjk_credit(s, n, nw))
+		return byline_why;
 	return NULL;
 }
 
