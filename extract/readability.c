@@ -2558,6 +2558,42 @@ digit(const char *s, size_t n)
 	return false;
 }
 
+/* s holds a letter of any script. */
+static bool
+lettered(const char *s, size_t n)
+{
+	const uint8_t *u = (const uint8_t *)s;
+	ucs4_t c;
+
+	for (size_t i = 0; i < n; ) {
+		int m = u8_mbtouc(&c, u + i, n - i);
+
+		if (uc_is_alpha(c))
+			return true;
+		i += (size_t)(m > 0 ? m : 1);
+	}
+	return false;
+}
+
+/* Block b is a number beside a button ("214" by "Reply", the votes
+ * or likes under a comment): digits and no letter, in a box that holds
+ * a <button> among its first few elements.  A countdown's "10" or a
+ * year heads text; only a control's count stands by the control. */
+static bool
+tally(const rd *r, size_t b)
+{
+	const pith_block *blk = pith_doc_block(r->d, b);
+	size_t x = blk->node;
+
+	if (blk->kind != PITH_BLOCK_PARA || x == PITH_NONE || blk->len > 40 ||
+	    !digit(blk->text, blk->len) || lettered(blk->text, blk->len))
+		return false;
+	for (size_t n = x + 1; n < pith_doc_node(r->d, x)->end && n < x + 16; n++)
+		if (tag(r, n) == GUMBO_TAG_BUTTON)
+			return true;
+	return false;
+}
+
 /* A copyright notice ("Copyright 2008 The Associated Press. All rights
  * reserved.", "© 2008 Example News"): the wire's or the site's line
  * under the story, not its text.  The mark, then a year or the rights:
@@ -3191,6 +3227,10 @@ run(rd *r, unsigned f, size_t *top_out)
 			title_seen = true;
 			r->why[b] = "dropped: repeats the title";
 			kept -= drop_kickers(r, b);
+			continue;
+		}
+		if (tally(r, b)) {
+			r->why[b] = "dropped: a tally beside its buttons";
 			continue;
 		}
 		if ((r->why[b] = label(blk)) != NULL) {
