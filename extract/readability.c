@@ -2540,10 +2540,10 @@ date_gap(const char *s, size_t n)
 	    starts(s, n, "\xef\xbc\x9a") || starts(s, n, "\xe3\x80\x80"));
 }
 
-/* s holds a digit of any script (a date in Arabic-Indic, Persian or
- * Devanagari digits is a date too). */
+/* s holds a character that is(), of any script: a digit (a date in
+ * Arabic-Indic, Persian or Devanagari digits is a date too), a letter. */
 static bool
-digit(const char *s, size_t n)
+holds(const char *s, size_t n, bool (*is)(ucs4_t))
 {
 	const uint8_t *u = (const uint8_t *)s;
 	ucs4_t c;
@@ -2551,28 +2551,17 @@ digit(const char *s, size_t n)
 	for (size_t i = 0; i < n; ) {
 		int m = u8_mbtouc(&c, u + i, n - i);
 
-		if (uc_decimal_value(c) >= 0)
+		if (is(c))
 			return true;
 		i += (size_t)m;
 	}
 	return false;
 }
 
-/* s holds a letter of any script. */
 static bool
-lettered(const char *s, size_t n)
+is_digit(ucs4_t c)
 {
-	const uint8_t *u = (const uint8_t *)s;
-	ucs4_t c;
-
-	for (size_t i = 0; i < n; ) {
-		int m = u8_mbtouc(&c, u + i, n - i);
-
-		if (uc_is_alpha(c))
-			return true;
-		i += (size_t)(m > 0 ? m : 1);
-	}
-	return false;
+	return uc_decimal_value(c) >= 0;
 }
 
 /* Block b is a number beside a button ("214" by "Reply", the votes
@@ -2586,7 +2575,7 @@ tally(const rd *r, size_t b)
 	size_t x = blk->node;
 
 	if (blk->kind != PITH_BLOCK_PARA || x == PITH_NONE || blk->len > 40 ||
-	    !digit(blk->text, blk->len) || lettered(blk->text, blk->len))
+	    !holds(blk->text, blk->len, is_digit) || holds(blk->text, blk->len, uc_is_alpha))
 		return false;
 	for (size_t n = x + 1; n < pith_doc_node(r->d, x)->end && n < x + 16; n++)
 		if (tag(r, n) == GUMBO_TAG_BUTTON)
@@ -2806,7 +2795,7 @@ label(const pith_block *blk)
 			return ad_why;
 	for (size_t i = 0; nc < 120 && i < sizeof dates / sizeof dates[0]; i++)
 		if (starts(s, n, dates[i]) && date_gap(s + strlen(dates[i]), n - strlen(dates[i])) &&
-		    digit(s, n))
+		    holds(s, n, is_digit))
 			return "dropped: dateline";
 	for (size_t i = 0; nc < 100 && nw <= 12 && i < sizeof bys / sizeof bys[0]; i++) {
 		size_t k = strlen(bys[i]);
