@@ -2783,6 +2783,11 @@ label(const pith_block *blk)
 	    (nc = u8_mbsnlen((const uint8_t *)s, n)) > 250)
 		return NULL;
 	end = s[n - 1];
+	/* A line ending in a comma or semicolon goes on in the next: a
+	 * verse's or a list's clause ("By Sunday noon the barges pass,"),
+	 * never a credit, a byline or a dateline. */
+	if (end == ',' || end == ';')
+		return NULL;
 	for (size_t i = 0; i < n; i++)
 		nw += s[i] == ' ';
 	/* The label alone, its rules aside ("- Publicidade -", "— Anzeige —"). */
