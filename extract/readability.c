@@ -3286,6 +3286,26 @@ headed(const rd *r, size_t n)
  * episodes" under a short post: a card has words beside its link).  On both corpora the prose
  * measure alone falls under 20 on short real articles, so both must
  * hold. */
+/* The text of node n's longest link run (a card's headline, a
+ * transcript line's speaker); its length in *len. */
+static const char *
+main_link(const rd *r, size_t n, size_t *len)
+{
+	const char *best = NULL;
+
+	*len = 0;
+	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n]; b++) {
+		const pith_block *blk = pith_doc_block(r->d, b);
+
+		for (size_t i = 0; i < blk->nruns; i++)
+			if (blk->runs[i].href != NULL && blk->runs[i].len > *len) {
+				*len = blk->runs[i].len;
+				best = blk->text + blk->runs[i].start;
+			}
+	}
+	return best;
+}
+
 static bool
 index_like(const rd *r, const unsigned char *kept)
 {
@@ -3313,7 +3333,8 @@ index_like(const rd *r, const unsigned char *kept)
 
 		for (size_t c = p + 1; c < pith_doc_node(d, p)->end && nseen < 8;
 		    c = pith_doc_node(d, c)->end) {
-			size_t count = 0, k;
+			size_t count = 0, k, again = 0, nl[8];
+			const char *last[8];
 			double text = 0, link = 0;
 
 			for (k = 0; k < nseen && !alike(r, seen[k], c); k++)
@@ -3327,12 +3348,25 @@ index_like(const rd *r, const unsigned char *kept)
 				    (headed(r, s) && (r->widened || prose_box(r, s))) ||
 				    r->link[s] < 0.15 * r->len[s] || r->link[s] > 0.9 * r->len[s])
 					continue;
+				/* A link named again a few lines on is a
+				 * speaker's (a chat log's, a transcript's):
+				 * cards each link their own headline. */
+				size_t ml;
+				const char *m = main_link(r, s, &ml);
+
+				for (size_t i = 0; i < count && i < 8; i++)
+					if (nl[i] == ml && memcmp(last[i], m, ml) == 0) {
+						again++;
+						break;
+					}
+				last[count % 8] = m;
+				nl[count % 8] = ml;
 				count++;
 				text += r->len[s];
 				link += r->link[s];
 			}
 			if (count >= 5 && text >= 0.5 * total && link >= 0.15 * text &&
-			    !promised(r, count))
+			    2 * again < count && !promised(r, count))
 				return true;
 		}
 	}
