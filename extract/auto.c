@@ -50,6 +50,44 @@ teasers_added(const pith_article *a, const pith_article *m)
 	return n;
 }
 
+/* Block b lies in an element named one of tags[0..2], or given one
+ * of roles[0..2]. */
+static bool
+within(const pith_doc *d, size_t b, const char *const *tags, const char *const *roles)
+{
+	for (size_t n = pith_doc_block(d, b)->node; n != PITH_NONE; n = pith_doc_node(d, n)->parent) {
+		const char *t = pith_doc_node(d, n)->tag, *role = pith_node_attr(d, n, "role");
+
+		for (size_t k = 0; k < 3; k++)
+			if ((t != NULL && tags[k] != NULL && strcmp(t, tags[k]) == 0) ||
+			    (role != NULL && roles[k] != NULL && strcmp(role, roles[k]) == 0))
+				return true;
+	}
+	return false;
+}
+
+/* Readability's answer a lies in the box the page marks as its content
+ * (<article>, <main>) and MSS's m in boxes it marks as beside it
+ * (<aside>, <nav>, <footer>): the poet's bio beside a haiku is longer
+ * than the poem, not the article.  Both marks: a site that sets its
+ * posts in <aside> marks no <article> around a short answer. */
+static bool
+beside_only(const pith_article *a, const pith_article *m)
+{
+	static const char *const main_tags[] = { "article", "main", NULL };
+	static const char *const main_roles[] = { "main", "article", NULL };
+	static const char *const out_tags[] = { "aside", "nav", "footer" };
+	static const char *const out_roles[] = { "complementary", "navigation", "contentinfo" };
+
+	for (size_t i = 0; i < a->nspans; i++)
+		if (!within(a->doc, a->spans[i].block, main_tags, main_roles))
+			return false;
+	for (size_t i = 0; i < m->nspans; i++)
+		if (!within(m->doc, m->spans[i].block, out_tags, out_roles))
+			return false;
+	return a->nspans > 0 && m->nspans > 0;
+}
+
 /* Forget what an algorithm kept, so another can fill the article. */
 static void
 article_reset(pith_article *a)
@@ -79,6 +117,7 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	size_t rw = 0, mw = 0, teasers = 0;
 	double rl = 0, ml = 0;
 	pith_code rc, mrc;
+	bool beside = false;
 	char note[160];
 
 	rc = readability_extract(d, p, a, err);
@@ -105,6 +144,7 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	if (mrc == PITH_OK)
 		article_stats(&m, &mw, &ml);
 	teasers = rc == PITH_OK && mrc == PITH_OK ? teasers_added(a, &m) : 0;
+	beside = rc == PITH_OK && mrc == PITH_OK && beside_only(a, &m);
 	free(m.spans);
 	free(m.token_score);
 	free(m.running);
@@ -115,7 +155,7 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 		return rc;
 
 	if (rc == PITH_OK && rl <= 0.5 && (rw >= SCRAP_WORDS || mrc != PITH_OK ||
-	    mw < 3 * rw || mw < MSS_MIN_WORDS || teasers >= TEASERS)) {
+	    mw < 3 * rw || mw < MSS_MIN_WORDS || teasers >= TEASERS || beside)) {
 		snprintf(note, sizeof note, "readability: %zu words, links %.2f", rw, rl);
 		return article_note(a, note, err);
 	}
