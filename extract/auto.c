@@ -114,10 +114,10 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
              pith_error *err)
 {
 	pith_article m = { .doc = d, .mask = a->mask };
-	size_t rw = 0, mw = 0, teasers = 0;
+	size_t rw = 0, mw = 0;
 	double rl = 0, ml = 0;
 	pith_code rc, mrc;
-	bool beside = false;
+	bool stands;
 	char note[160];
 
 	rc = readability_extract(d, p, a, err);
@@ -143,8 +143,12 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	a->time = m.time;
 	if (mrc == PITH_OK)
 		article_stats(&m, &mw, &ml);
-	teasers = rc == PITH_OK && mrc == PITH_OK ? teasers_added(a, &m) : 0;
-	beside = rc == PITH_OK && mrc == PITH_OK && beside_only(a, &m);
+	/* Readability's answer stands unless MSS's span is much longer and
+	 * adds neither teasers nor only what sits beside the content; the
+	 * span's tests are asked only then. */
+	stands = rc == PITH_OK && rl <= 0.5 && (rw >= SCRAP_WORDS || mrc != PITH_OK ||
+	    mw < 3 * rw || mw < MSS_MIN_WORDS || teasers_added(a, &m) >= TEASERS ||
+	    beside_only(a, &m));
 	free(m.spans);
 	free(m.token_score);
 	free(m.running);
@@ -154,8 +158,7 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	if (budget_expired(&a->time))
 		return rc;
 
-	if (rc == PITH_OK && rl <= 0.5 && (rw >= SCRAP_WORDS || mrc != PITH_OK ||
-	    mw < 3 * rw || mw < MSS_MIN_WORDS || teasers >= TEASERS || beside)) {
+	if (stands) {
 		snprintf(note, sizeof note, "readability: %zu words, links %.2f", rw, rl);
 		return article_note(a, note, err);
 	}

@@ -3276,16 +3276,6 @@ headed(const rd *r, size_t n)
 	    own_heading(r, b);
 }
 
-/* An index or search page: no paragraph of real prose among the kept
- * blocks (Readability's "readerable" measure: paragraphs of 140
- * characters and more add the square root of the excess; an article
- * passes 20), and most of the content is a run of five or more alike
- * siblings (same tag and class) that each carry links on 15 % to 90 %
- * of their text: cards, teasers, results (not a news story's short
- * paragraphs with a linked name or two, nor the bare links of "earlier
- * episodes" under a short post: a card has words beside its link).  On both corpora the prose
- * measure alone falls under 20 on short real articles, so both must
- * hold. */
 /* The text of node n's longest link run (a card's headline, a
  * transcript line's speaker); its length in *len. */
 static const char *
@@ -3306,6 +3296,17 @@ main_link(const rd *r, size_t n, size_t *len)
 	return best;
 }
 
+/* An index or search page: no paragraph of real prose among the kept
+ * blocks (Readability's "readerable" measure: paragraphs of 140
+ * characters and more add the square root of the excess; an article
+ * passes 20), and most of the content is a run of five or more alike
+ * siblings (same tag and class) that each carry links on 15 % to 90 %
+ * of their text: cards, teasers, results (not a news story's short
+ * paragraphs with a linked name or two, nor the bare links of "earlier
+ * episodes" under a short post: a card has words beside its link; nor
+ * a chat log's lines, which link their speakers again and again).  On
+ * both corpora the prose measure alone falls under 20 on short real
+ * articles, so both must hold. */
 static bool
 index_like(const rd *r, const unsigned char *kept)
 {
@@ -3354,7 +3355,7 @@ index_like(const rd *r, const unsigned char *kept)
 				size_t ml;
 				const char *m = main_link(r, s, &ml);
 
-				for (size_t i = 0; i < count && i < 8; i++)
+				for (size_t i = 0; ml > 0 && i < count && i < 8; i++)
 					if (nl[i] == ml && memcmp(last[i], m, ml) == 0) {
 						again++;
 						break;
