@@ -2498,12 +2498,16 @@ section_heading(const pith_block *blk, double kept)
 /* An item that is all link in a list of sentences, most of its items
  * under half link (the week's highlights, one of them a bare link to a
  * review): one of them, where a box of related headlines with one
- * excerpt is mostly bare links. */
+ * excerpt is mostly bare links.  So is a glossary's linked term, the
+ * name of the unlinked definition after it. */
 static bool
 prose_item(const rd *r, size_t n)
 {
-	size_t l = pith_doc_node(r->d, n)->parent;
+	size_t l = pith_doc_node(r->d, n)->parent, dd = pith_doc_node(r->d, n)->end;
 
+	if (tag(r, n) == GUMBO_TAG_DT)
+		return dd < r->nn && pith_doc_node(r->d, dd)->parent == l &&
+		    tag(r, dd) == GUMBO_TAG_DD && r->len[dd] > 0 && r->link[dd] == 0;
 	return tag(r, n) == GUMBO_TAG_LI && l != PITH_NONE && prose_list(r, l) &&
 	    2 * r->prose_kids[l] >= r->kids[l];
 }
