@@ -131,6 +131,9 @@ typedef struct {
 	int *bcommas;
 	bool *bsentence;        /* per block: holds a sentence end */
 	bool *brepeated;        /* per block: a linked list item printed twice */
+	const char **heads;     /* the ids and names that open a heading, sorted
+	                           (see toc_line) */
+	size_t nheads;
 	unsigned char *keep;    /* per block result of one run */
 	const char **why;       /* per block */
 	const char *kept_why, *out_why;
@@ -684,6 +687,53 @@ repeated_items(rd *r)
 	return PITH_OK;
 }
 
+static int
+str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static void
+add_head(rd *r, size_t n, size_t cap)
+{
+	const char *v[2] = { attr(r, n, "id"), attr(r, n, "name") };
+
+	for (size_t i = 0; i < 2; i++)
+		if (v[i] != NULL && *v[i] && r->nheads < cap)
+			r->heads[r->nheads++] = v[i];
+}
+
+/* The places a heading opens: the ids and anchor names inside it, and
+ * on the boxes it opens (a <section id>).  Each node is looked at once
+ * or twice: a heading's subtree, and its ancestors while it is their
+ * first block. */
+static pith_code
+heading_anchors(rd *r)
+{
+	const pith_doc *d = r->d;
+	size_t cap = 0;
+
+	for (size_t n = 0; n < r->nn; n++)
+		cap += attr(r, n, "id") != NULL || attr(r, n, "name") != NULL ? 2 : 0;
+	if (cap == 0 || (r->heads = malloc(cap * sizeof *r->heads)) == NULL)
+		return cap == 0 ? PITH_OK : PITH_ENOMEM;
+	for (size_t b = 0; b < r->nb; b++) {
+		const pith_block *blk = pith_doc_block(d, b);
+		size_t n = blk->node;
+
+		if (blk->kind != PITH_BLOCK_HEADING || n == PITH_NONE || (b > 0 &&
+		    pith_doc_block(d, b - 1)->node == n))
+			continue;
+		for (size_t k = n; k < pith_doc_node(d, n)->end; k++)
+			add_head(r, k, cap);
+		for (size_t a = pith_doc_node(d, n)->parent; a != PITH_NONE &&
+		    r->bfirst[a] == b; a = pith_doc_node(d, a)->parent)
+			add_head(r, a, cap);
+	}
+	qsort(r->heads, r->nheads, sizeof *r->heads, str_cmp);
+	return PITH_OK;
+}
+
 /* Each block's length, links, commas and sentence, added to its node;
  * false when the time ran out. */
 static bool
@@ -850,6 +900,8 @@ prepare(rd *r)
 			r->counts[r->ncounts++] = v;
 		t += k > 0 ? k : 1;
 	}
+	if (heading_anchors(r) != PITH_OK)
+		return PITH_ENOMEM;
 	return repeated_items(r);
 }
 
@@ -3086,6 +3138,37 @@ menu_line(const pith_block *blk)
 	return in > 0 && out < 0.2 * (in + out);
 }
 
+/* A "Jump to: Specs | Price | Verdict" line: a paragraph of two or
+ * more links, each to a heading of this page, and a label.  In-page
+ * links weigh little (block_run_link), so the link ratio keeps it, and
+ * the label hides it from menu_line.  A contents list stays, as
+ * Readability.js keeps it. */
+static bool
+toc_line(const rd *r, const pith_block *blk)
+{
+	size_t in = 0, out = 0, nl = 0;
+
+	for (size_t i = 0; i < blk->nruns; i++) {
+		const char *h = blk->runs[i].href, *hash;
+		size_t m = 0;
+
+		for (size_t k = 0; k < blk->runs[i].len; k++)
+			m += letter((unsigned char)blk->text[blk->runs[i].start + k]);
+		if (h == NULL || !(blk->runs[i].style & PITH_STYLE_LINK)) {
+			out += m;
+			continue;
+		}
+		in += m;
+		nl++;
+		hash = strchr(h, '#');
+		if (hash == NULL || block_run_link(r, blk, i) == 1 || r->nheads == 0 ||
+		    bsearch(&(const char *){ hash + 1 }, r->heads, r->nheads,
+		    sizeof *r->heads, str_cmp) == NULL)
+			return false;
+	}
+	return blk->kind == PITH_BLOCK_PARA && nl >= 2 && out > 0 && out < in;
+}
+
 /* Keep block b unless it is mostly links; returns the length kept. */
 static double
 keep_unlinked(rd *r, size_t b, double kept)
@@ -3093,7 +3176,8 @@ keep_unlinked(rd *r, size_t b, double kept)
 	const pith_block *blk = pith_doc_block(r->d, b);
 
 	if (blk->kind != PITH_BLOCK_PRE && blk->kind != PITH_BLOCK_ROW &&
-	    r->blen[b] > 0 && (r->blink[b] / r->blen[b] > 0.8 || menu_line(blk)) &&
+	    r->blen[b] > 0 && (r->blink[b] / r->blen[b] > 0.8 || menu_line(blk) ||
+	    toc_line(r, blk)) &&
 	    (r->blen[b] < 150 || links(blk) >= 3) &&
 	    !section_heading(blk, kept) && !prose_item(r, blk->node)) {
 		r->why[b] = reason(r, "dropped: mostly links",
@@ -3400,6 +3484,7 @@ rd_free(rd *r)
 	free(r->bcommas);
 	free(r->bsentence);
 	free(r->brepeated);
+	free(r->heads);
 	free(r->keep);
 	free(r->why);
 	free(r->cand);
