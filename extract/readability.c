@@ -3169,6 +3169,76 @@ toc_line(const rd *r, const pith_block *blk)
 	return blk->kind == PITH_BLOCK_PARA && nl >= 2 && out > 0 && out < in;
 }
 
+/* The host part of an absolute http(s) address, and its length. */
+static const char *
+host_of(const char *u, size_t *n)
+{
+	const char *h = strstr(u, "://");
+
+	if (h == NULL || h - u > 5)
+		return NULL;
+	h += 3;
+	*n = strcspn(h, "/?#");
+	return h;
+}
+
+/* href is another page of this site: relative, or on the page's host,
+ * and not the site's front page. */
+static bool
+same_site(const rd *r, const char *href)
+{
+	const char *u = pith_doc_url(r->d), *h, *k;
+	size_t hn, kn;
+
+	if ((h = host_of(href, &hn)) == NULL)
+		return *href != '#' && strcspn(href, ":") == strlen(href) &&
+		    href[strspn(href, "/")] != '\0';
+	return u != NULL && (k = host_of(u, &kn)) != NULL && hn == kn &&
+	    strncasecmp(h, k, hn) == 0 && h[hn] == '/' && h[hn + 1] != '\0';
+}
+
+/* "Read also: <a>Parking survey divides traders</a>" between the
+ * paragraphs: a label of three nw at most and its colon, then one
+ * link to another page of the same site, and nothing after it.  A
+ * "Source:" or "Via:" line links elsewhere and stays. */
+static bool
+read_also(const rd *r, const pith_block *blk)
+{
+	size_t nw = 0, i = 0;
+	bool colon_seen = false, gap = true;
+
+	size_t e = blk->len;
+
+	while (e > 0 && blk->text[e - 1] == ' ')
+		e--;
+	/* A sentence ("Update: Court rules the trust stays with the
+	 * state.") is the text's, its link the source. */
+	if (blk->kind != PITH_BLOCK_PARA || links(blk) != 1 || e == 0 ||
+	    full_stop(blk) || blk->text[e - 1] == '!' || blk->text[e - 1] == '?')
+		return false;
+	for (; i < blk->nruns && blk->runs[i].href == NULL; i++)
+		for (size_t k = 0; k < blk->runs[i].len; k++) {
+			char c = blk->text[blk->runs[i].start + k];
+
+			if (c == ':')
+				colon_seen = true;
+			else if (c == ' ')
+				gap = true;
+			else if (colon_seen)
+				return false;
+			else if (gap)
+				nw++, gap = false;
+		}
+	if (i == blk->nruns || !colon_seen || nw == 0 || nw > 3 ||
+	    !same_site(r, blk->runs[i].href))
+		return false;
+	for (size_t j = i + 1; j < blk->nruns; j++)
+		for (size_t k = 0; blk->runs[j].href != blk->runs[i].href && k < blk->runs[j].len; k++)
+			if (letter((unsigned char)blk->text[blk->runs[j].start + k]))
+				return false;
+	return true;
+}
+
 /* Keep block b unless it is mostly links; returns the length kept. */
 static double
 keep_unlinked(rd *r, size_t b, double kept)
@@ -3182,6 +3252,10 @@ keep_unlinked(rd *r, size_t b, double kept)
 	    !section_heading(blk, kept) && !prose_item(r, blk->node)) {
 		r->why[b] = reason(r, "dropped: mostly links",
 		    "dropped: mostly links %.2f", r->blink[b] / r->blen[b]);
+		return 0;
+	}
+	if (read_also(r, blk)) {
+		r->why[b] = "dropped: a pointer to another story";
 		return 0;
 	}
 	r->keep[b] = 1;
