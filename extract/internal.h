@@ -172,6 +172,9 @@ int url_base_set(url_base *base, const char *text);
 void url_base_free(url_base *base);
 /* pith_url_resolve(base->given, ref). */
 char *url_resolve(const url_base *base, const char *ref);
+/* The host of the absolute address u, its user and port aside, and its
+ * length in *n; NULL when u names no host. */
+const char *url_host(const char *u, size_t *n);
 
 /* ---- guard.c: drop start tags nested deeper than max_nesting and
  * attributes past max_attrs per tag; *out is NULL when nothing had to

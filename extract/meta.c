@@ -1557,16 +1557,13 @@ meta_domain(meta_scan *s)
 	static const char *const second[] = {
 		"co", "com", "net", "org", "ac", "gov", "edu", "ne", "or", "go",
 	};
-	const char *u = s->d->url, *h, *at, *end, *dot[3] = { NULL, NULL, NULL };
+	const char *u = s->d->url, *h, *end, *dot[3] = { NULL, NULL, NULL };
 	const char *reg;
 	size_t n, k = 0;
 
-	if (u == NULL || (h = strstr(u, "://")) == NULL)
+	if (u == NULL || (h = url_host(u, &n)) == NULL)
 		return;
-	h += 3;
-	if ((at = memchr(h, '@', strcspn(h, "/?#"))) != NULL)
-		h = at + 1;
-	end = h + strcspn(h, ":/?#");
+	end = h + n;
 	for (const char *p = end; p > h && k < 3; p--)
 		if (p[-1] == '.')
 			dot[k++] = p - 1;

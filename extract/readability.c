@@ -131,9 +131,6 @@ typedef struct {
 	int *bcommas;
 	bool *bsentence;        /* per block: holds a sentence end */
 	bool *brepeated;        /* per block: a linked list item printed twice */
-	const char **heads;     /* the ids and names that open a heading, sorted
-	                           (see toc_line) */
-	size_t nheads;
 	unsigned char *keep;    /* per block result of one run */
 	const char **why;       /* per block */
 	const char *kept_why, *out_why;
@@ -527,8 +524,6 @@ tag_out(GumboTag t)
 
 /* ------------------------------------------------------------ prepare */
 
-/* Characters weighted by how much they say: a Han, kana or Hangul
- * character carries about a word, so it counts three. */
 /* How much a character in run i of blk counts as link: 0 outside
  * links, 0.3 in in-page anchors (footnotes, tables of contents: links
  * of a lighter kind), else 1. */
@@ -545,6 +540,9 @@ block_run_link(const rd *r, const pith_block *blk, size_t i)
 	    "", (size_t)(hash - h)) == 0 ? 0.3 : 1;
 }
 
+/* Block b's length, link length, commas and sentence end.  Characters
+ * are weighted by how much they say: a Han, kana or Hangul character
+ * carries about a word, so it counts three. */
 static void
 block_stats(rd *r, size_t b)
 {
@@ -684,53 +682,6 @@ repeated_items(rd *r)
 		}
 	}
 	free(k);
-	return PITH_OK;
-}
-
-static int
-str_cmp(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-static void
-add_head(rd *r, size_t n, size_t cap)
-{
-	const char *v[2] = { attr(r, n, "id"), attr(r, n, "name") };
-
-	for (size_t i = 0; i < 2; i++)
-		if (v[i] != NULL && *v[i] && r->nheads < cap)
-			r->heads[r->nheads++] = v[i];
-}
-
-/* The places a heading opens: the ids and anchor names inside it, and
- * on the boxes it opens (a <section id>).  Each node is looked at once
- * or twice: a heading's subtree, and its ancestors while it is their
- * first block. */
-static pith_code
-heading_anchors(rd *r)
-{
-	const pith_doc *d = r->d;
-	size_t cap = 0;
-
-	for (size_t n = 0; n < r->nn; n++)
-		cap += attr(r, n, "id") != NULL || attr(r, n, "name") != NULL ? 2 : 0;
-	if (cap == 0 || (r->heads = malloc(cap * sizeof *r->heads)) == NULL)
-		return cap == 0 ? PITH_OK : PITH_ENOMEM;
-	for (size_t b = 0; b < r->nb; b++) {
-		const pith_block *blk = pith_doc_block(d, b);
-		size_t n = blk->node;
-
-		if (blk->kind != PITH_BLOCK_HEADING || n == PITH_NONE || (b > 0 &&
-		    pith_doc_block(d, b - 1)->node == n))
-			continue;
-		for (size_t k = n; k < pith_doc_node(d, n)->end; k++)
-			add_head(r, k, cap);
-		for (size_t a = pith_doc_node(d, n)->parent; a != PITH_NONE &&
-		    r->bfirst[a] == b; a = pith_doc_node(d, a)->parent)
-			add_head(r, a, cap);
-	}
-	qsort(r->heads, r->nheads, sizeof *r->heads, str_cmp);
 	return PITH_OK;
 }
 
@@ -900,8 +851,6 @@ prepare(rd *r)
 			r->counts[r->ncounts++] = v;
 		t += k > 0 ? k : 1;
 	}
-	if (heading_anchors(r) != PITH_OK)
-		return PITH_ENOMEM;
 	return repeated_items(r);
 }
 
@@ -3139,7 +3088,7 @@ menu_line(const pith_block *blk)
 }
 
 /* A "Jump to: Specs | Price | Verdict" line: a paragraph of two or
- * more links, each to a heading of this page, and a label.  In-page
+ * more links, each to a place on this page, and a label.  In-page
  * links weigh little (block_run_link), so the link ratio keeps it, and
  * the label hides it from menu_line.  A contents list stays, as
  * Readability.js keeps it. */
@@ -3148,66 +3097,51 @@ toc_line(const rd *r, const pith_block *blk)
 {
 	size_t in = 0, out = 0, nl = 0;
 
-	for (size_t i = 0; i < blk->nruns; i++) {
-		const char *h = blk->runs[i].href, *hash;
+	for (size_t i = 0; blk->kind == PITH_BLOCK_PARA && i < blk->nruns; i++) {
 		size_t m = 0;
 
 		for (size_t k = 0; k < blk->runs[i].len; k++)
 			m += letter((unsigned char)blk->text[blk->runs[i].start + k]);
-		if (h == NULL || !(blk->runs[i].style & PITH_STYLE_LINK)) {
+		if (blk->runs[i].href == NULL || !(blk->runs[i].style & PITH_STYLE_LINK)) {
 			out += m;
 			continue;
 		}
+		if (block_run_link(r, blk, i) == 1)
+			return false;
 		in += m;
 		nl++;
-		hash = strchr(h, '#');
-		if (hash == NULL || block_run_link(r, blk, i) == 1 || r->nheads == 0 ||
-		    bsearch(&(const char *){ hash + 1 }, r->heads, r->nheads,
-		    sizeof *r->heads, str_cmp) == NULL)
-			return false;
 	}
-	return blk->kind == PITH_BLOCK_PARA && nl >= 2 && out > 0 && out < in;
+	return nl >= 2 && out > 0 && out < in;
 }
 
-/* The host part of an absolute http(s) address, and its length. */
-static const char *
-host_of(const char *u, size_t *n)
-{
-	const char *h = strstr(u, "://");
-
-	if (h == NULL || h - u > 5)
-		return NULL;
-	h += 3;
-	*n = strcspn(h, "/?#");
-	return h;
-}
-
-/* href is another page of this site: relative, or on the page's host,
- * and not the site's front page. */
+/* href is another page of this site: relative (no other host), or on
+ * the page's host, and not the site's front page. */
 static bool
 same_site(const rd *r, const char *href)
 {
 	const char *u = pith_doc_url(r->d), *h, *k;
 	size_t hn, kn;
 
-	if ((h = host_of(href, &hn)) == NULL)
-		return *href != '#' && strcspn(href, ":") == strlen(href) &&
-		    href[strspn(href, "/")] != '\0';
-	return u != NULL && (k = host_of(u, &kn)) != NULL && hn == kn &&
-	    strncasecmp(h, k, hn) == 0 && h[hn] == '/' && h[hn + 1] != '\0';
+	if ((h = url_host(href, &hn)) == NULL)
+		return *href != '#' && strncmp(href, "//", 2) != 0 &&
+		    strcspn(href, ":") == strlen(href) && href[strspn(href, "/")] != '\0';
+	/* Not the front page: a path after the host, port aside. */
+	k = h + hn + strcspn(h + hn, "/?#");
+	if (*k != '/' || k[1] == '\0')
+		return false;
+	return u != NULL && (k = url_host(u, &kn)) != NULL && hn == kn &&
+	    strncasecmp(h, k, hn) == 0;
 }
 
 /* "Read also: <a>Parking survey divides traders</a>" between the
- * paragraphs: a label of three nw at most and its colon, then one
+ * paragraphs: a label of three words at most and its colon, then one
  * link to another page of the same site, and nothing after it.  A
  * "Source:" or "Via:" line links elsewhere and stays. */
 static bool
 read_also(const rd *r, const pith_block *blk)
 {
-	size_t nw = 0, i = 0;
+	size_t nw = 0, i = 0, e = blk->len;
 	bool colon_seen = false, gap = true;
-
-	size_t e = blk->len;
 
 	while (e > 0 && blk->text[e - 1] == ' ')
 		e--;
@@ -3558,7 +3492,6 @@ rd_free(rd *r)
 	free(r->bcommas);
 	free(r->bsentence);
 	free(r->brepeated);
-	free(r->heads);
 	free(r->keep);
 	free(r->why);
 	free(r->cand);

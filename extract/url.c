@@ -333,3 +333,24 @@ char *pith_url_resolve(const char *base, const char *ref)
 	url_base_free(&b);
 	return out;
 }
+
+const char *url_host(const char *u, size_t *n)
+{
+	url_parts p;
+	const char *h, *at;
+	size_t k;
+
+	parse(u, &p);
+	if (p.nscheme == 0 || p.auth == NULL)
+		return NULL;
+	h = p.auth;
+	k = p.nauth;
+	if ((at = memchr(h, '@', k)) != NULL) {
+		k -= (size_t)(at + 1 - h);
+		h = at + 1;
+	}
+	for (*n = 0; *n < k && h[*n] != ':'; (*n)++)
+		;
+	return h;
+}
+
