@@ -1734,6 +1734,25 @@ column(const rd *r, size_t s, size_t top)
 	    a->level == b->level && a->level > 1;
 }
 
+/* Box n is an exhibit: nothing but a table's rows, pictures and their
+ * captions (a data table, a chart in a <figure>), with a row or a
+ * picture among them.  Between two parts of the article it is the
+ * article's, however it is named. */
+static bool
+exhibit(const rd *r, size_t n)
+{
+	bool shown = false;
+
+	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n]; b++) {
+		pith_block_kind k = pith_doc_block(r->d, b)->kind;
+
+		if (k != PITH_BLOCK_ROW && k != PITH_BLOCK_IMAGE && k != PITH_BLOCK_CAPTION)
+			return false;
+		shown |= k != PITH_BLOCK_CAPTION;
+	}
+	return shown;
+}
+
 /* Mark the top and its qualifying siblings as the content. */
 static void
 gather(rd *r, size_t top, unsigned f)
@@ -1806,7 +1825,8 @@ gather(rd *r, size_t top, unsigned f)
 	 * the rest (their padding: "r t-rec t-rec_pt_30", "r t-rec
 	 * t-rec_pt_15"): one of the top's kind between the top and a box
 	 * taken after it, with few links, is the article going on (a
-	 * subheading, a short paragraph).  Not before the top (a deck or
+	 * subheading, a short paragraph), and so is an exhibit (a table or
+	 * a chart set between the text's boxes).  Not before the top (a deck or
 	 * "highlights" box the corpora leave out), nor after the last box
 	 * (a note or a prompt). */
 	size_t last = top;
@@ -1820,7 +1840,8 @@ gather(rd *r, size_t top, unsigned f)
 		if (!(r->flags[s] & N_IN))
 			continue;
 		for (size_t k = pith_doc_node(d, last)->end; k < s; k = pith_doc_node(d, k)->end)
-			if (!(r->flags[k] & (N_HIDDEN | N_UNLIKELY)) && kin(r, k, top) &&
+			if (!(r->flags[k] & (N_HIDDEN | N_UNLIKELY)) &&
+			    (kin(r, k, top) || exhibit(r, k)) &&
 			    r->len[k] > 0 && density(r, k) < 0.25 &&
 			    !(r->cls[k] & (C_META | C_BOILER | C_NEGATIVE)))
 				r->flags[k] |= N_IN;
