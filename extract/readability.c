@@ -726,6 +726,25 @@ prepare_blocks(rd *r)
 	return true;
 }
 
+/* Table n is tabular: two rows or more of several cells, and no table
+ * nested in it (a layout's, around a login form). */
+static bool
+tabular(const rd *r, size_t n)
+{
+	int rows = 0;
+
+	for (size_t x = n + 1; x < pith_doc_node(r->d, n)->end; x++)
+		if (tag(r, x) == GUMBO_TAG_TABLE)
+			return false;
+
+	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n] && rows < 2; b++) {
+		const pith_block *blk = pith_doc_block(r->d, b);
+
+		rows += blk->kind == PITH_BLOCK_ROW && memchr(blk->text, '\t', blk->len) != NULL;
+	}
+	return rows >= 2;
+}
+
 static pith_code
 prepare(rd *r)
 {
@@ -809,6 +828,13 @@ prepare(rd *r)
 
 		if (p == PITH_NONE)
 			continue;
+		/* A wrapper around nothing but a data table is the table: its
+		 * name tells how it shows it ("table-scroll",
+		 * "media"), not what it holds.  A table of one-cell rows is as
+		 * often a layout's (a login prompt, a list of links). */
+		if ((r->flags[n] & N_DATA) && r->kids[p] == 1 && r->len[p] == 0 &&
+		    (tag(r, n) != GUMBO_TAG_TABLE || tabular(r, n)))
+			r->flags[p] |= N_DATA;
 		r->len[p] += r->len[n];
 		r->link[p] += r->link[n];
 		r->plen[p] += r->plen[n];
