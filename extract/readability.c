@@ -736,7 +736,6 @@ tabular(const rd *r, size_t n)
 	for (size_t x = n + 1; x < pith_doc_node(r->d, n)->end; x++)
 		if (tag(r, x) == GUMBO_TAG_TABLE)
 			return false;
-
 	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n] && rows < 2; b++) {
 		const pith_block *blk = pith_doc_block(r->d, b);
 
@@ -829,9 +828,9 @@ prepare(rd *r)
 		if (p == PITH_NONE)
 			continue;
 		/* A wrapper around nothing but a data table is the table: its
-		 * name tells how it shows it ("table-scroll",
-		 * "media"), not what it holds.  A table of one-cell rows is as
-		 * often a layout's (a login prompt, a list of links). */
+		 * name tells how it shows it ("table-scroll", "media"), not
+		 * what it holds.  A table of one-cell rows is as often a
+		 * layout's (a login prompt, a list of links). */
 		if ((r->flags[n] & N_DATA) && r->kids[p] == 1 && r->len[p] == 0 &&
 		    (tag(r, n) != GUMBO_TAG_TABLE || tabular(r, n)))
 			r->flags[p] |= N_DATA;
@@ -1852,9 +1851,9 @@ gather(rd *r, size_t top, unsigned f)
 	 * t-rec_pt_15"): one of the top's kind between the top and a box
 	 * taken after it, with few links, is the article going on (a
 	 * subheading, a short paragraph), and so is an exhibit (a table or
-	 * a chart set between the text's boxes).  Not before the top (a deck or
-	 * "highlights" box the corpora leave out), nor after the last box
-	 * (a note or a prompt). */
+	 * a chart set between the text's boxes).  Not before the top (a
+	 * deck or "highlights" box the corpora leave out), nor after the
+	 * last box (a note or a prompt). */
 	size_t last = top;
 	bool turns = false;
 
