@@ -555,9 +555,9 @@ block_stats(rd *r, size_t b)
 	int commas = 0;
 	bool sentence = false;
 	size_t run = 0;
-	/* Thai and Lao write no full stop: a space between two of their
-	 * letters ends a sentence or clause.  1 after such a letter, 2
-	 * after spaces that follow one. */
+	/* A space between two letters of a script that spaces no words
+	 * (see below): 1 after such a letter, 2 after spaces that follow
+	 * one. */
 	int gap = 0;
 	const uc_script_t *han = r->han, *hiragana = r->hiragana,
 	    *katakana = r->katakana, *hangul = r->hangul;
@@ -597,14 +597,28 @@ block_stats(rd *r, size_t b)
 		    uc_is_script(uc, hiragana) || uc_is_script(uc, katakana) ||
 		    uc_is_script(uc, hangul)))
 			w = 3;
-		if (uc == ',' || uc == 0xFF0C || uc == 0x3001 || uc == 0x060C)
+		/* Commas: full-width, ideographic, Arabic, Ethiopic,
+		 * Armenian and Burmese. */
+		if (uc == ',' || uc == 0xFF0C || uc == 0x3001 || uc == 0x060C ||
+		    uc == 0x1363 || uc == 0x055D || uc == 0x104A)
 			commas++;
 		/* Any script's full stop: the danda, the Arabic question
-		 * mark, the ideographic full stop (Unicode's STerm). */
-		if (uc_is_property_sentence_terminal(uc))
+		 * mark, the ideographic full stop (Unicode's STerm); and the
+		 * Khmer khan and Tibetan shad, which STerm leaves out.  The
+		 * shad ends a clause as often as a sentence: a comma too. */
+		if (uc_is_property_sentence_terminal(uc) || uc == 0x17D4 ||
+		    uc == 0x17D5 || uc == 0x0F0D || uc == 0x0F0E)
 			sentence = true;
-		if (uc >= 0x0e00 && uc <= 0x0eff) {
-			sentence |= gap == 2;
+		commas += uc == 0x0F0D;
+		/* Thai, Lao, Burmese and Khmer put no space between words:
+		 * one between two of their letters parts clauses, as a
+		 * comma does, and in Thai and Lao, which write no full stop,
+		 * sentences too. */
+		if (((uc >= 0x0e00 && uc <= 0x0eff) || (uc >= 0x1000 && uc <= 0x109f) ||
+		    (uc >= 0x1780 && uc <= 0x17ff)) &&
+		    !uc_is_general_category(uc, UC_CATEGORY_P)) {
+			commas += gap == 2;
+			sentence |= gap == 2 && uc <= 0x0eff;
 			gap = 1;
 		} else {
 			gap = 0;
