@@ -396,9 +396,20 @@ meta_is_cjk(ucs4_t c)
 	    (c >= 0x20000 && c <= 0x2ffff);
 }
 
+/* A letter of a script that spaces no words: Thai, Lao, Tibetan,
+ * Burmese and Khmer.  Their marks (vowel signs, subjoined consonants)
+ * ride on a letter and are not counted. */
+static bool
+meta_is_unspaced(ucs4_t c)
+{
+	return ((c >= 0x0e00 && c <= 0x0fff) || (c >= 0x1000 && c <= 0x109f) ||
+	    (c >= 0x1780 && c <= 0x17ff)) && uc_is_general_category(c, UC_CATEGORY_Lo);
+}
+
 /* Words as Readability counts them (pieces between runs of white space,
- * so a leading space adds one), except that Chinese and Japanese, which
- * put no spaces between words, count a word per two ideographs or kana. */
+ * so a leading space adds one), except that the scripts that put no
+ * spaces between words (Chinese, Japanese, Thai...) count a word per
+ * two ideographs, kana or letters. */
 static size_t
 meta_words(const char *t, size_t n)
 {
@@ -418,7 +429,7 @@ meta_words(const char *t, size_t n)
 			continue;
 		}
 		m = u8_mbtouc(&c, u + i, n - i);
-		cjk += meta_is_cjk(c);
+		cjk += meta_is_cjk(c) || meta_is_unspaced(c);
 		i += m > 0 ? (size_t)m : 1;
 	}
 	return words + (cjk > 2 ? (cjk + 1) / 2 - 1 : 0);
