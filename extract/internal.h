@@ -71,6 +71,9 @@ bool str_hidden_hides(const char *hidden);
 /* Whether word is one of the blank-separated words of list (icase: in
  * any case, as rel values are; class names are not). */
 bool str_has_word(const char *list, const char *word, bool icase);
+/* Whether c is of a script that puts no space between words: Thai,
+ * Lao, Tibetan, Burmese, Khmer (Chinese and Japanese aside). */
+bool str_unspaced(unsigned int c);
 
 /* ---- the time budget (util.c): pith_extract's deadline, kept in the
  * article it makes.  Algorithms call budget_tick() at the heads of long

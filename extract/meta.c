@@ -402,8 +402,7 @@ meta_is_cjk(ucs4_t c)
 static bool
 meta_is_unspaced(ucs4_t c)
 {
-	return ((c >= 0x0e00 && c <= 0x0fff) || (c >= 0x1000 && c <= 0x109f) ||
-	    (c >= 0x1780 && c <= 0x17ff)) && uc_is_general_category(c, UC_CATEGORY_Lo);
+	return str_unspaced(c) && uc_is_general_category(c, UC_CATEGORY_Lo);
 }
 
 /* Words as Readability counts them (pieces between runs of white space,

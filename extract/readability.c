@@ -610,13 +610,11 @@ block_stats(rd *r, size_t b)
 		    uc == 0x17D5 || uc == 0x0F0D || uc == 0x0F0E)
 			sentence = true;
 		commas += uc == 0x0F0D;
-		/* Thai, Lao, Burmese and Khmer put no space between words:
-		 * one between two of their letters parts clauses, as a
-		 * comma does, and in Thai and Lao, which write no full stop,
-		 * sentences too. */
-		if (((uc >= 0x0e00 && uc <= 0x0eff) || (uc >= 0x1000 && uc <= 0x109f) ||
-		    (uc >= 0x1780 && uc <= 0x17ff)) &&
-		    !uc_is_general_category(uc, UC_CATEGORY_P)) {
+		/* Thai, Lao, Tibetan, Burmese and Khmer put no space
+		 * between words: one between two of their letters parts
+		 * clauses, as a comma does, and in Thai and Lao, which write
+		 * no full stop, sentences too. */
+		if (str_unspaced(uc) && !uc_is_general_category(uc, UC_CATEGORY_P)) {
 			commas += gap == 2;
 			sentence |= gap == 2 && uc <= 0x0eff;
 			gap = 1;

@@ -368,6 +368,13 @@ str_has_word(const char *list, const char *word, bool icase)
 }
 
 bool
+str_unspaced(unsigned int c)
+{
+	return (c >= 0x0e00 && c <= 0x0fff) || (c >= 0x1000 && c <= 0x109f) ||
+	    (c >= 0x1780 && c <= 0x17ff);
+}
+
+bool
 str_style_hides(const char *s)
 {
 	return s != NULL && (style_is(s, "display", "none") ||
