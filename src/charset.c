@@ -863,13 +863,19 @@ detect_utf16(const unsigned char *p, size_t len)
 	return NULL;
 }
 
-/* uchardet's names that are not the standard's labels. */
+/* uchardet's names that are not the standard's labels; and the Latin
+ * encodings that it guesses from a handful of accented names on a
+ * Western page ("jalape\xf1o" as Nordic ISO-8859-10, "\x9c" as
+ * Esperanto ISO-8859-3), that pages are almost never in: the web's
+ * Western encoding is windows-1252. */
 static const encoding *
 from_uchardet(const char *name)
 {
 	static const struct { const char *from, *to; } alias[] = {
 		{ "UHC", "EUC-KR" }, { "CP949", "EUC-KR" },
 		{ "MAC-CYRILLIC", "x-mac-cyrillic" },
+		{ "ISO-8859-3", "windows-1252" }, { "ISO-8859-10", "windows-1252" },
+		{ "ISO-8859-14", "windows-1252" },
 	};
 	const encoding *e;
 

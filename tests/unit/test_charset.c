@@ -410,6 +410,14 @@ test_decode_owned(void **state)
 	free(p);
 }
 
+/* English with a single Spanish word in windows-1252. */
+#define WEST1252 "<html><head><title>Library</title></head><body><article>" \
+	"<h1>Heading</h1><p>The council said on Tuesday that the new library " \
+	"would open next spring after two years of delays. Residents had " \
+	"waited a long time for the building, which will hold more than forty " \
+	"thousand books and a small theatre for local groups. The opening " \
+	"night will feature jalape\xf1o snacks.</p></article></body></html>"
+
 static void
 test_detect(void **state)
 {
@@ -421,6 +429,12 @@ test_detect(void **state)
 	assert_true(charset_detect(RUUTF8, sizeof RUUTF8 - 1, 1) == NULL ||
 	    strcmp(charset_detect(RUUTF8, sizeof RUUTF8 - 1, 1), "UTF-8") != 0);
 	assert_null(charset_detect("", 0, 1));
+	/* A Western page with one accented word is windows-1252, not one
+	 * of the Latin encodings that the web hardly uses. */
+	assert_string_equal(charset_detect(WEST1252, sizeof WEST1252 - 1, 0),
+	    "windows-1252");
+	assert_string_equal(charset_detect(WEST1252, sizeof WEST1252 - 1, 1),
+	    "windows-1252");
 }
 
 int
