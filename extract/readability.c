@@ -118,6 +118,7 @@ typedef struct {
 	unsigned *cls;          /* C_* per node */
 	int *weight;            /* class weight per node */
 	unsigned char *flags;   /* N_* per node */
+	unsigned char *rows;    /* a table's row blocks, counted to 2 */
 	double *len, *link;     /* weighted text, and of it in links */
 	double *plen;           /* text of paragraph-like blocks */
 	double *llen;           /* text in lists (<ul>, <ol>) */
@@ -164,7 +165,7 @@ static bool prose_list(const rd *r, size_t n);
 static bool headed(const rd *r, size_t n);
 static bool promised(const rd *r, size_t n);
 static void mark_box(rd *r, size_t n);
-static const char *label(const pith_block *blk);
+static const char *label(const rd *r, size_t b);
 static size_t first_text(const rd *r, size_t n);
 static const char ad_why[] = "dropped: advertisement label";
 static const char byline_why[] = "dropped: byline";
@@ -731,6 +732,7 @@ prepare_blocks(rd *r)
 			for (size_t a = n; a != PITH_NONE; a = pith_doc_node(d, a)->parent)
 				if (tag(r, a) == GUMBO_TAG_TABLE) {
 					r->flags[a] |= N_DATA;
+					r->rows[a] += r->rows[a] < 2;
 					break;
 				}
 		}
@@ -756,6 +758,22 @@ tabular(const rd *r, size_t n)
 	return rows >= 2;
 }
 
+/* Block b is a row of a data table.  A table of one row is no data:
+ * an old page's toolbar ("Print this story | E-mail this story"),
+ * menu or ad box laid out side by side, its links and labels judged
+ * as a paragraph's. */
+static bool
+data_row(const rd *r, size_t b)
+{
+	size_t a = pith_doc_block(r->d, b)->node;
+
+	if (pith_doc_block(r->d, b)->kind != PITH_BLOCK_ROW)
+		return false;
+	while (a != PITH_NONE && tag(r, a) != GUMBO_TAG_TABLE)
+		a = pith_doc_node(r->d, a)->parent;
+	return a == PITH_NONE || r->rows[a] != 1;
+}
+
 static pith_code
 prepare(rd *r)
 {
@@ -765,6 +783,7 @@ prepare(rd *r)
 	r->cls = calloc(nn + 1, sizeof *r->cls);
 	r->weight = calloc(nn + 1, sizeof *r->weight);
 	r->flags = calloc(nn + 1, 1);
+	r->rows = calloc(nn + 1, 1);
 	r->len = calloc(nn + 1, sizeof *r->len);
 	r->link = calloc(nn + 1, sizeof *r->link);
 	r->plen = calloc(nn + 1, sizeof *r->plen);
@@ -783,7 +802,7 @@ prepare(rd *r)
 	r->brepeated = calloc(nb + 1, sizeof *r->brepeated);
 	r->keep = calloc(nb + 1, 1);
 	r->why = calloc(nb + 1, sizeof *r->why);
-	if (!r->cls || !r->weight || !r->flags || !r->len || !r->link ||
+	if (!r->cls || !r->weight || !r->flags || !r->rows || !r->len || !r->link ||
 	    !r->plen || !r->llen || !r->commas || !r->kids || !r->prose_kids || !r->nblk || !r->bfirst || !r->blast || !r->score || !r->blen ||
 	    !r->blink || !r->bcommas || !r->bsentence || !r->brepeated || !r->keep || !r->why)
 		return PITH_ENOMEM;
@@ -2354,7 +2373,7 @@ ad_box(const rd *r, size_t n)
 {
 	size_t b = first_text(r, n);
 
-	return b != PITH_NONE && b < r->blast[n] && label(pith_doc_block(r->d, b)) == ad_why;
+	return b != PITH_NONE && b < r->blast[n] && label(r, b) == ad_why;
 }
 
 /* Node n inside the content: why it is dropped, or NULL. */
@@ -2772,7 +2791,7 @@ cjk_credit(const char *s, size_t n, size_t nw)
  * text, for the pages whose class names say nothing.  The words are
  * the few each language's newsrooms print (starts() folds their case). */
 static const char *
-label(const pith_block *blk)
+label(const rd *r, size_t b)
 {
 	static const char *const ads[] = {
 		"advert", "advertisement", "advertising", "sponsored", "ad",
@@ -2836,13 +2855,15 @@ label(const pith_block *blk)
 		"\xd9\x86\xd9\x88\xdb\x8c\xd8\xb3\xd9\x86\xd8\xaf\xd9\x87", /* نویسنده */
 		"\xe0\xa4\xb2\xe0\xa5\x87\xe0\xa4\x96\xe0\xa4\x95", /* लेखक */
 	};
+	const pith_block *blk = pith_doc_block(r->d, b);
 	const char *s = blk->text, *a, *z;
 	size_t n = blk->len, nw = 1, nc;
 	char end;
 
 	/* Lengths in characters: a Hindi or Greek line takes two or
-	 * three bytes a letter. */
-	if ((blk->kind != PITH_BLOCK_PARA && blk->kind != PITH_BLOCK_ITEM) || n == 0 || n > 1000 ||
+	 * three bytes a letter.  A row of no data table is a line. */
+	if ((blk->kind != PITH_BLOCK_PARA && blk->kind != PITH_BLOCK_ITEM &&
+	    (blk->kind != PITH_BLOCK_ROW || data_row(r, b))) || n == 0 || n > 1000 ||
 	    (nc = u8_mbsnlen((const uint8_t *)s, n)) > 250)
 		return NULL;
 	end = s[n - 1];
@@ -3237,7 +3258,7 @@ keep_unlinked(rd *r, size_t b, double kept)
 {
 	const pith_block *blk = pith_doc_block(r->d, b);
 
-	if (blk->kind != PITH_BLOCK_PRE && blk->kind != PITH_BLOCK_ROW &&
+	if (blk->kind != PITH_BLOCK_PRE && !data_row(r, b) &&
 	    r->blen[b] > 0 && (r->blink[b] / r->blen[b] > 0.8 || menu_line(blk) ||
 	    toc_line(r, blk)) &&
 	    (r->blen[b] < 150 || links(blk) >= 3) &&
@@ -3381,7 +3402,7 @@ run(rd *r, unsigned f, size_t *top_out)
 			r->why[b] = "dropped: a tally beside its buttons";
 			continue;
 		}
-		if ((r->why[b] = label(blk)) != NULL) {
+		if ((r->why[b] = label(r, b)) != NULL) {
 			bylines += r->why[b] == byline_why;
 			continue;
 		}
@@ -3534,6 +3555,7 @@ rd_free(rd *r)
 	free(r->cls);
 	free(r->weight);
 	free(r->flags);
+	free(r->rows);
 	free(r->len);
 	free(r->link);
 	free(r->plen);
