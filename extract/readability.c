@@ -1990,14 +1990,50 @@ gather(rd *r, size_t top, unsigned f)
 	}
 }
 
-/* The box of ancestor-or-self a of block b's node that is alike h and
- * outside the top, or PITH_NONE. */
+/* Nodes a and b are numbered alike: the same tag and ids that differ
+ * only in their digits, at least one ("post_message_9911" beside
+ * "post_message_9915"): an old forum's posts carry no class. */
+static bool
+numbered(const rd *r, size_t a, size_t b)
+{
+	const char *x = attr(r, a, "id"), *y = attr(r, b, "id");
+	bool digit = false;
+
+	if (x == NULL || y == NULL || tag(r, a) != tag(r, b) || attr(r, a, "class") != NULL)
+		return false;
+	for (;;) {
+		bool dx = isdigit((unsigned char)*x), dy = isdigit((unsigned char)*y);
+
+		if (dx != dy)
+			return false;
+		if (dx) {
+			digit = true;
+			while (isdigit((unsigned char)*x))
+				x++;
+			while (isdigit((unsigned char)*y))
+				y++;
+			continue;
+		}
+		if (*x != *y)
+			return false;
+		if (*x == '\0')
+			return digit;
+		x++, y++;
+	}
+}
+
+/* The box of ancestor-or-self a of block b's node that is alike h (or,
+ * h without a class, numbered alike it) and outside the top, or
+ * PITH_NONE. */
 static size_t
 alike_box(const rd *r, size_t b, size_t h, size_t top)
 {
+	bool ids = attr(r, h, "class") == NULL;
+
 	for (size_t a = pith_doc_block(r->d, b)->node; a != PITH_NONE && a != r->body;
 	    a = pith_doc_node(r->d, a)->parent)
-		if (alike(r, a, h) && !inside(r, a, top) && !inside(r, top, a))
+		if ((ids ? numbered(r, a, h) : alike(r, a, h)) && !inside(r, a, top) &&
+		    !inside(r, top, a))
 			return a;
 	return PITH_NONE;
 }
@@ -2076,7 +2112,8 @@ gather_alike(rd *r, size_t top)
 			break;
 		}
 	}
-	if (h == PITH_NONE || (hc = attr(r, h, "class")) == NULL || *hc == '\0')
+	/* Classless boxes are all alike, unless numbered ones. */
+	if (h == PITH_NONE || ((hc = attr(r, h, "class")) == NULL ? !numbered(r, h, h) : *hc == '\0'))
 		return;
 	for (int dir = -1; dir <= 1; dir += 2) {
 		double gap = 0;
