@@ -152,6 +152,8 @@ typedef struct {
 	                           (see similar_title), or PITH_NONE */
 	size_t thread_node, thread_block;  /* loose text from this block on in
 	                                      this node is the comments */
+	size_t replies;         /* a thread of comments under the post (see
+	                           thread_post), or PITH_NONE */
 	/* The scripts whose characters weigh 3, looked up once. */
 	const uc_script_t *han, *hiragana, *katakana, *hangul;
 	/* classify() of the last class string seen in each slot (a page
@@ -1311,17 +1313,24 @@ streamed(const rd *r, size_t g, size_t c)
 	return false;
 }
 
-/* The best-scored node in box x, or x. */
+/* The best-scored node of nodes x to e (exclusive), or x. */
 static size_t
-best_in(const rd *r, size_t x)
+best_from(const rd *r, size_t x, size_t e)
 {
 	size_t best = x;
 
-	for (size_t n = x; n < pith_doc_node(r->d, x)->end; n++)
+	for (size_t n = x; n < e; n++)
 		if ((r->flags[n] & N_SCORED) && (!(r->flags[best] & N_SCORED) ||
 		    r->score[n] > r->score[best]))
 			best = n;
 	return best;
+}
+
+/* The best-scored node in box x, or x. */
+static size_t
+best_in(const rd *r, size_t x)
+{
+	return best_from(r, x, pith_doc_node(r->d, x)->end);
 }
 
 /* The next stories may be saved in a box of their own, apart from the
@@ -1408,6 +1417,113 @@ unstream(const rd *r, size_t top)
 		return pick == mine ? top : best_in(r, pick);
 	}
 	return retitle(r, top);
+}
+
+/* Box n opens with its own prose: a paragraph among its first few
+ * blocks (a comment's author line, then its text), looked at no
+ * deeper so that a walk over nested boxes stays linear. */
+static bool
+own_prose(const rd *r, size_t n)
+{
+	for (size_t b = r->bfirst[n], k = 0; b != PITH_NONE && b <= r->blast[n] && k < 4;
+	    b++, k++)
+		if (prose_block(r, b))
+			return true;
+	return false;
+}
+
+/* Box a is one of a run of boxes alike it: its parent's first child
+ * or its next sibling is alike it. */
+static bool
+in_run(const rd *r, size_t a)
+{
+	size_t p = pith_doc_node(r->d, a)->parent, e = pith_doc_node(r->d, a)->end;
+
+	return p != PITH_NONE && ((p + 1 != a && alike(r, p + 1, a)) ||
+	    (e < pith_doc_node(r->d, p)->end && pith_doc_node(r->d, e)->parent == p &&
+	    alike(r, e, a)));
+}
+
+/* Box t is a thread of replies: a box of its text, one of a run of
+ * alike boxes at t's top, holds an alike box of text a few levels down
+ * (a reply inside the comment it answers).  Answers to a question and
+ * a forum's posts follow one another; only readers' comments nest,
+ * whatever their names.  An answer's or a post's own comments, or its
+ * quotes, nest inside it: the run's box is then inside another run's. */
+static bool
+threaded(const rd *r, size_t t)
+{
+	const pith_doc *d = r->d;
+
+	for (size_t n = t + 1; n < pith_doc_node(d, t)->end; n++) {
+		size_t a = n, g;
+		int up = 0;
+
+		if (!named_box(r, n) || !own_prose(r, n))
+			continue;
+		while (up++ < 4 && (a = pith_doc_node(d, a)->parent) != t &&
+		    !(alike(r, a, n) && own_prose(r, a) && in_run(r, a)))
+			;
+		if (a == t || up > 4)
+			continue;
+		for (g = pith_doc_node(d, a)->parent, up = 0; g != t && up < 6;
+		    g = pith_doc_node(d, g)->parent, up++)
+			if (own_prose(r, g) && in_run(r, g))
+				break;
+		if (g == t)
+			return true;
+	}
+	return false;
+}
+
+/* A thread of readers' comments (see threaded) after the page's
+ * headline, the post's own prose between them, and the best-scored
+ * node, first, in it or around it (the comments, alike and many,
+ * outscore a short post and draw the top up to a box around both): the
+ * post is the article, its best-scored node the top, the thread
+ * dropped.  Else top. */
+static size_t
+thread_post(rd *r, size_t top, size_t first)
+{
+	const pith_doc *d = r->d;
+	size_t tb = r->title_block, h, q, x, t = PITH_NONE;
+
+	if (tb == PITH_NONE || (h = pith_doc_block(d, tb)->node) == PITH_NONE)
+		return top;
+	for (q = first; q != PITH_NONE && !inside(r, h, q); q = pith_doc_node(d, q)->parent)
+		;
+	/* The first threaded box after the headline's, level by level:
+	 * each level's boxes are apart from the last's, so the page is
+	 * walked once. */
+	for (x = h; q != PITH_NONE && x != q && x != r->body;
+	    x = pith_doc_node(d, x)->parent) {
+		size_t p = pith_doc_node(d, x)->parent;
+
+		for (size_t s = pith_doc_node(d, x)->end; s < pith_doc_node(d, p)->end;
+		    s = pith_doc_node(d, s)->end)
+			if (threaded(r, s)) {
+				t = s;
+				break;
+			}
+		if (t != PITH_NONE)
+			break;
+	}
+	if (t == PITH_NONE || (!inside(r, first, t) && !inside(r, t, first) &&
+	    !inside(r, top, t) && !inside(r, t, top)))
+		return top;
+	for (size_t b = tb + 1; b < r->bfirst[t]; b++) {
+		size_t n = pith_doc_block(d, b)->node;
+
+		if (n != PITH_NONE && n >= x && prose_block(r, b) &&
+		    !(r->flags[n] & (N_HIDDEN | N_UNLIKELY)) && !(r->cls[n] & C_NOT_TEXT)) {
+			r->replies = t;
+			/* A paragraph alone in its box scores the box's
+			 * parent: the box is the post then. */
+			x = best_from(r, x, t);
+			return (r->flags[x] & N_SCORED) ? x : pith_doc_node(d, n)->parent;
+		}
+	}
+	return top;
 }
 
 /* Pick the article's top node; 0 when nothing scored. */
@@ -1504,7 +1620,7 @@ top_candidate(rd *r, unsigned f)
 			top = n;
 			break;
 		}
-	top = widen(r, unstream(r, top));
+	top = widen(r, unstream(r, thread_post(r, top, best[0])));
 	score_once(r, top, f);
 	evidence(r, top, PITH_CAND_TOP, 0, true, f);
 	for (size_t k = 0; k < nbest; k++)
@@ -3372,7 +3488,7 @@ run(rd *r, unsigned f, size_t *top_out)
 	const char **dwhy;
 
 	r->ncand = 0;
-	r->thread_node = r->thread_block = PITH_NONE;
+	r->thread_node = r->thread_block = r->replies = PITH_NONE;
 	mark_excluded(r, f);
 	score_blocks(r, f);
 	top = top_candidate(r, f);
@@ -3415,6 +3531,9 @@ run(rd *r, unsigned f, size_t *top_out)
 		dwhy[n] = prune_reason(r, n, top, f, total, ptotal);
 	}
 	drop_thread(r, dwhy);
+	for (size_t s = r->replies; s != PITH_NONE && s < pith_doc_node(d, r->replies)->end; s++)
+		if (dwhy[s] == NULL)
+			dwhy[s] = "dropped: the comments (replies nested in posts alike)";
 	for (size_t b = 0; b < r->nb; b++) {
 		const pith_block *blk = pith_doc_block(d, b);
 		size_t n = blk->node;
