@@ -155,7 +155,7 @@ static size_t remove_dots(char *out, const char *in, size_t n)
 
 	while (n) {
 		if (starts(in, n, "../") || starts(in, n, "./")) {
-			k = in[0] == '.' && in[1] == '.' ? 3 : 2;
+			k = starts(in, n, "../") ? 3 : 2;
 			in += k, n -= k;
 		} else if (starts(in, n, "/./") || equals(in, n, "/.")) {
 			in += 1, n -= 1;
@@ -179,9 +179,9 @@ static size_t remove_dots(char *out, const char *in, size_t n)
 		} else if (equals(in, n, ".") || equals(in, n, "..")) {
 			n = 0;
 		} else {
-			k = 1;
-			while (k < n && in[k] != '/')
-				k++;
+			const char *slash = memchr(in + 1, '/', n - 1);
+
+			k = slash != NULL ? (size_t)(slash - in) : n;
 			memcpy(out + o, in, k);
 			o += k;
 			in += k, n -= k;
