@@ -540,6 +540,35 @@ tag:
 	return e != NULL ? e->name : NULL;
 }
 
+/* The primary subtag of the page's <html lang> ("en" of "en-GB"),
+ * lower-cased, in out; "" when the first <html> start tag has none.
+ * The prescan's scanner reads it, so markup in comments is passed over
+ * and a value is bounded. */
+static void
+html_lang(const char *data, size_t len, char out[ATTR_VALUE_MAX])
+{
+	scanner s = { (const unsigned char *)data, len, 0, 0 };
+	char name[ATTR_NAME_MAX], value[ATTR_VALUE_MAX];
+
+	out[0] = '\0';
+	while (s.pos < s.len && !s.out) {
+		if (starts(&s, "<!--", 0)) {
+			if (!skip_to(&s, ">"))
+				return;
+		} else if (starts(&s, "<html", 1) && s.len - s.pos > 5 &&
+		    (is_ws(s.p[s.pos + 5]) || s.p[s.pos + 5] == '>')) {
+			s.pos += 5;
+			while (get_attr(&s, name, value) == 1)
+				if (strcmp(name, "lang") == 0) {
+					memcpy(out, value, strcspn(value, "-_"));
+					out[strcspn(value, "-_")] = '\0';
+				}
+			return;
+		}
+		s.pos++;
+	}
+}
+
 /* ------------------------------------------------------------- UTF-8 */
 
 /* The length of the valid UTF-8 sequence at p (1 to 4), or 0 when the
@@ -889,6 +918,36 @@ from_uchardet(const char *name)
 	return e;
 }
 
+/* A guess of a Central European or Baltic encoding for a page that
+ * says it is in a language windows-1252 writes: uchardet reads a few
+ * accented names on an English page ("Ib\xe1\xf1ez") as Polish or Czech,
+ * where the page's own lang says otherwise. */
+static int
+western_page(const char *data, size_t len, const char *guess)
+{
+	static const char *const central[] = {
+		"ISO-8859-2", "ISO-8859-4", "ISO-8859-13", "ISO-8859-16",
+		"windows-1250", "windows-1254", "windows-1257",
+	};
+	static const char *const western[] = {
+		"af", "ca", "da", "de", "en", "es", "eu", "fi", "fo", "fr", "ga",
+		"gl", "id", "is", "it", "lb", "ms", "nb", "nl", "nn", "no", "oc",
+		"pt", "sv", "sw",
+	};
+	char lang[ATTR_VALUE_MAX];
+	size_t i;
+
+	for (i = 0; i < sizeof central / sizeof central[0] && strcmp(guess, central[i]) != 0; i++)
+		;
+	if (i == sizeof central / sizeof central[0])
+		return 0;
+	html_lang(data, len, lang);
+	for (i = 0; i < sizeof western / sizeof western[0]; i++)
+		if (strcmp(lang, western[i]) == 0)
+			return 1;
+	return 0;
+}
+
 const char *
 charset_detect(const char *data, size_t len, int not_utf8)
 {
@@ -922,6 +981,8 @@ charset_detect(const char *data, size_t len, int not_utf8)
 	uchardet_delete(ud);
 	if (e != NULL && not_utf8 && e->dec == DEC_UTF8)
 		e = NULL;
+	if (e != NULL && western_page(data, len, e->name))
+		e = find_name("windows-1252");
 	return e != NULL ? e->name : NULL;
 }
 
