@@ -3291,15 +3291,28 @@ loose_in_top(const rd *r, size_t b, size_t top)
 	return false;
 }
 
-/* A line of three or more links whose text between them is mostly
- * separators ("Home | News | Sport"): the pipes and spaces, counted as
- * text, hide a menu from the link ratio; letters and digits do not. */
+/* A letter or digit of any script: what a line says, not its
+ * separators. */
 static bool
 letter(unsigned char c)
 {
 	return c >= 0x80 || isalnum(c);
 }
 
+/* The letters in run i of blk. */
+static size_t
+run_letters(const pith_block *blk, size_t i)
+{
+	size_t m = 0;
+
+	for (size_t k = 0; k < blk->runs[i].len; k++)
+		m += letter((unsigned char)blk->text[blk->runs[i].start + k]);
+	return m;
+}
+
+/* A line of three or more links whose text between them is mostly
+ * separators ("Home | News | Sport"): the pipes and spaces, counted as
+ * text, hide a menu from the link ratio; letters and digits do not. */
 static bool
 menu_line(const pith_block *blk)
 {
@@ -3307,15 +3320,12 @@ menu_line(const pith_block *blk)
 
 	if (links(blk) < 3)
 		return false;
-	for (size_t i = 0; i < blk->nruns; i++)
-		for (size_t k = 0; k < blk->runs[i].len; k++) {
-			unsigned char c = blk->text[blk->runs[i].start + k];
-
-			if (letter(c))
-				*(blk->runs[i].href ? &in : &out) += 1;
-			else if (c == ',' && !blk->runs[i].href)
-				return false;
-		}
+	for (size_t i = 0; i < blk->nruns; i++) {
+		if (!blk->runs[i].href && memchr(blk->text + blk->runs[i].start, ',',
+		    blk->runs[i].len) != NULL)
+			return false;
+		*(blk->runs[i].href ? &in : &out) += run_letters(blk, i);
+	}
 	return in > 0 && out < 0.2 * (in + out);
 }
 
@@ -3330,10 +3340,8 @@ toc_line(const rd *r, const pith_block *blk)
 	size_t in = 0, out = 0, nl = 0;
 
 	for (size_t i = 0; blk->kind == PITH_BLOCK_PARA && i < blk->nruns; i++) {
-		size_t m = 0;
+		size_t m = run_letters(blk, i);
 
-		for (size_t k = 0; k < blk->runs[i].len; k++)
-			m += letter((unsigned char)blk->text[blk->runs[i].start + k]);
 		if (blk->runs[i].href == NULL || !(blk->runs[i].style & PITH_STYLE_LINK)) {
 			out += m;
 			continue;
@@ -3399,9 +3407,8 @@ read_also(const rd *r, const pith_block *blk)
 	    !same_site(r, blk->runs[i].href))
 		return false;
 	for (size_t j = i + 1; j < blk->nruns; j++)
-		for (size_t k = 0; blk->runs[j].href != blk->runs[i].href && k < blk->runs[j].len; k++)
-			if (letter((unsigned char)blk->text[blk->runs[j].start + k]))
-				return false;
+		if (blk->runs[j].href != blk->runs[i].href && run_letters(blk, j) > 0)
+			return false;
 	return true;
 }
 
