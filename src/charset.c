@@ -484,6 +484,21 @@ skip_to(scanner *s, const char *stops)
 	}
 }
 
+/* From "<!--" to the '>' after two dashes, which may be the opening
+ * ones; 0 if none. */
+static int
+skip_comment(scanner *s)
+{
+	size_t i = s->pos + 4;
+
+	while (i < s->len && !(s->p[i] == '>' && s->p[i - 1] == '-' && s->p[i - 2] == '-'))
+		i++;
+	if (i >= s->len)
+		return 0;
+	s->pos = i;
+	return 1;
+}
+
 const char *
 charset_prescan(const char *data, size_t len)
 {
@@ -497,15 +512,8 @@ charset_prescan(const char *data, size_t len)
 		return "UTF-16BE";
 	while (s.pos < s.len && !s.out) {
 		if (starts(&s, "<!--", 0)) {
-			/* To a '>' after two dashes, which may be the opening ones. */
-			size_t i = s.pos + 4;
-
-			while (i < s.len && !(s.p[i] == '>' && s.p[i - 1] == '-' &&
-			    s.p[i - 2] == '-'))
-				i++;
-			if (i >= s.len)
+			if (!skip_comment(&s))
 				break;
-			s.pos = i;
 		} else if (starts(&s, "<meta", 1) && s.len - s.pos > 5 &&
 		    (is_ws(s.p[s.pos + 5]) || s.p[s.pos + 5] == '/')) {
 			s.pos += 5;
@@ -553,7 +561,7 @@ html_lang(const char *data, size_t len, char out[ATTR_VALUE_MAX])
 	out[0] = '\0';
 	while (s.pos < s.len && !s.out) {
 		if (starts(&s, "<!--", 0)) {
-			if (!skip_to(&s, ">"))
+			if (!skip_comment(&s))
 				return;
 		} else if (starts(&s, "<html", 1) && s.len - s.pos > 5 &&
 		    (is_ws(s.p[s.pos + 5]) || s.p[s.pos + 5] == '>')) {
