@@ -174,7 +174,8 @@ pith_extract(const pith_doc *doc, const char *algorithm,
 		return err_set(err, PITH_ELIMIT, "time limit of %g s exceeded", limit);
 	}
 	article_sum_blocks(a);
-	if ((a->kept = calloc(doc->nblocks ? doc->nblocks : 1, 1)) == NULL) {
+	/* a->doc: auto may answer from the page's JSON-LD (doc_ld). */
+	if ((a->kept = calloc(a->doc->nblocks ? a->doc->nblocks : 1, 1)) == NULL) {
 		pith_article_free(a);
 		return err_set(err, PITH_ENOMEM, "out of memory");
 	}

@@ -20,6 +20,9 @@
  * readability's own to find (its paragraphs score their container).
  *
  * What is left mostly links either way is an index, not an article.
+ * A page built by script shows a spinner and its chrome, and ships the
+ * story as the JSON-LD articleBody: when that is long and the answer a
+ * scrap, the article is that text (no dev page has it; spa-shell).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,12 +112,49 @@ article_reset(pith_article *a)
 	memset(a->block_score, 0, (nb ? nb : 1) * sizeof *a->block_score);
 }
 
+/* The words of the page's JSON-LD articleBody when it is long and
+ * several times the answer's (words): a script-built page ("Loading…")
+ * ships its story there and nowhere in its markup.  Else 0. */
+static size_t
+ld_words(const pith_doc *d, size_t words)
+{
+	const pith_doc *ld = doc_ld(d);
+	size_t n = 0;
+
+	for (size_t i = 0; ld != NULL && i < pith_doc_nblocks(ld); i++)
+		n += pith_doc_block_words(ld, i);
+	return n >= MSS_MIN_WORDS && n >= 3 * words ? n : 0;
+}
+
+/* Keep all of the articleBody's document: its text is the article. */
+static pith_code
+ld_extract(pith_article *a, size_t had, size_t n, pith_error *err)
+{
+	const pith_doc *ld = doc_ld(a->doc);
+	size_t nb = pith_doc_nblocks(ld);
+	char note[160];
+
+	article_reset(a);
+	free(a->block_score);
+	a->doc = ld;
+	a->block_score = calloc(nb ? nb : 1, sizeof *a->block_score);
+	a->spans = malloc((nb ? nb : 1) * sizeof *a->spans);
+	if (a->block_score == NULL || a->spans == NULL)
+		return err_set(err, PITH_ENOMEM, "out of memory");
+	for (size_t i = 0; i < nb; i++)
+		if (pith_doc_block(ld, i)->len > 0)
+			a->spans[a->nspans++] = (pith_span){ i, 0, pith_doc_block(ld, i)->len };
+	snprintf(note, sizeof note, "json-ld: the page shows %zu word%s; "
+	    "its articleBody has %zu", had, had == 1 ? "" : "s", n);
+	return article_note(a, note, err);
+}
+
 pith_code
 auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
              pith_error *err)
 {
 	pith_article m = { .doc = d, .mask = a->mask };
-	size_t rw = 0, mw = 0;
+	size_t rw = 0, mw = 0, n;
 	double rl = 0, ml = 0;
 	pith_code rc, mrc;
 	bool stands;
@@ -158,6 +198,8 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	if (budget_expired(&a->time))
 		return rc;
 
+	if ((n = ld_words(d, stands ? rw : mrc == PITH_OK && ml <= 0.5 ? mw : 0)) > 0)
+		return ld_extract(a, stands ? rw : mw, n, err);
 	if (stands) {
 		snprintf(note, sizeof note, "readability: %zu words, links %.2f", rw, rl);
 		return article_note(a, note, err);

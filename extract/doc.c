@@ -1743,6 +1743,7 @@ pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
 		return err_set(err, PITH_ENOMEM, "out of memory");
 	}
 	atomic_init(&d->tokens_ready, false);
+	atomic_init(&d->ld_ready, false);
 	d->bytes = len;
 	/* Kept for the token stream, built on demand by a second walk. */
 	d->max_depth = opt != NULL && opt->max_depth ? opt->max_depth : DEFAULT_MAX_DEPTH;
@@ -1844,11 +1845,77 @@ doc_tokens(const pith_doc *cd)
 	pthread_mutex_unlock(&d->tokens_lock);
 }
 
+/* Whether an articleBody is markup ("<p>One.</p><p>Two.</p>"), which
+ * some sites put there, rather than text, where "a < b" is no tag. */
+static bool
+ld_markup(const char *s)
+{
+	for (s = strchr(s, '<'); s != NULL; s = strchr(s + 1, '<')) {
+		const char *t = s[1] == '/' ? s + 2 : s + 1;
+
+		if (((t[0] == 'p' || t[0] == 'P') && (t[1] == '>' || t[1] == ' ')) ||
+		    strncasecmp(t, "br", 2) == 0 || strncasecmp(t, "div", 3) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The articleBody as a page of its own: markup as it is, text as one
+ * paragraph per line.  Its meta is the page's, which outlives it. */
+static void
+doc_ld_build(pith_doc *d)
+{
+	pith_parse_options opt = { .url = d->url, .max_depth = d->max_depth };
+	const char *s = d->ld_body;
+	buf h = { 0 };
+
+	buf_puts(&h, "<article>");
+	if (ld_markup(s)) {
+		buf_puts(&h, s);
+	} else {
+		buf_puts(&h, "<p>");
+		for (; *s != '\0'; s++) {
+			if (*s == '\n' || *s == '\r') {
+				s += strspn(s, "\r\n") - 1;
+				buf_puts(&h, "</p><p>");
+			} else if (*s == '&' || *s == '<' || *s == '>') {
+				buf_puts(&h, *s == '&' ? "&amp;" : *s == '<' ? "&lt;" : "&gt;");
+			} else {
+				buf_putc(&h, *s);
+			}
+		}
+		buf_puts(&h, "</p>");
+	}
+	buf_puts(&h, "</article>");
+	if (!h.oom && pith_doc_parse(h.data, h.len, &opt, &d->ld_doc, NULL) == PITH_OK)
+		d->ld_doc->meta = d->meta;
+	buf_free(&h);
+}
+
+const pith_doc *
+doc_ld(const pith_doc *cd)
+{
+	pith_doc *d = (pith_doc *)cd;
+
+	if (d->ld_body == NULL)
+		return NULL;
+	if (!atomic_load_explicit(&d->ld_ready, memory_order_acquire)) {
+		pthread_mutex_lock(&d->tokens_lock);
+		if (!atomic_load_explicit(&d->ld_ready, memory_order_relaxed)) {
+			doc_ld_build(d);
+			atomic_store_explicit(&d->ld_ready, true, memory_order_release);
+		}
+		pthread_mutex_unlock(&d->tokens_lock);
+	}
+	return d->ld_doc;
+}
+
 void
 pith_doc_free(pith_doc *d)
 {
 	if (d == NULL)
 		return;
+	pith_doc_free(d->ld_doc);
 	free(d->gnodes);
 	free(d->nodes);
 	free(d->blocks);

@@ -113,7 +113,12 @@ struct pith_doc {
 	size_t ntokens;
 	atomic_bool tokens_ready;
 	bool tokens_oom;
-	pthread_mutex_t tokens_lock;
+	pthread_mutex_t tokens_lock;   /* and ld_doc's */
+	/* The JSON-LD articleBody, raw, or NULL; as a document of its own
+	 * once doc_ld has been asked (the page's meta, its own blocks). */
+	const char *ld_body;
+	struct pith_doc *ld_doc;
+	atomic_bool ld_ready;
 	char *page_url;          /* opt->url, and the depth limit, for that walk */
 	size_t max_depth;
 	char *text;              /* every block's text, back to back */
@@ -123,6 +128,10 @@ struct pith_doc {
 	pith_meta meta;          /* points into the fields above / strings */
 	arena strings;           /* and gumbo's tree */
 };
+
+/* The page's JSON-LD articleBody as a document, made on first use;
+ * NULL when there is none (or no memory).  (doc.c) */
+const pith_doc *doc_ld(const pith_doc *d);
 
 /* Whether an element of this tag (a GumboTag) opens a block box: loose
  * text and inline elements inside it make its paragraphs (doc.c). */

@@ -764,6 +764,12 @@ meta_ld_read(meta_scan *s, json_t *o)
 		ld->site = meta_ld_string(s, v, "name");
 	ld->published = meta_ld_string(s, o, "datePublished");
 	ld->image = meta_cleans(s, meta_ld_image(json_object_get(o, "image")), false);
+	/* Raw, newlines and all: they part its paragraphs (doc_ld). */
+	v = json_object_get(o, "articleBody");
+	if (json_is_string(v) && json_string_length(v) > 0 &&
+	    (s->d->ld_body = arena_strndup(&s->d->strings, json_string_value(v),
+	    json_string_length(v))) == NULL)
+		s->oom = true;
 }
 
 /* How deeply s[0..n) nests arrays and objects (strings skipped). */

@@ -270,6 +270,10 @@ typedef struct {
 	size_t start, end;
 } pith_span;
 
+/* The document the article's spans and block numbers index: the one
+ * given to pith_extract, or, when auto answers from a page's JSON-LD
+ * articleBody, that text's own, which the page's document owns (and
+ * whose meta is the page's). */
 PITH_API const pith_doc *pith_article_doc(const pith_article *a);
 PITH_API const char *pith_article_algorithm(const pith_article *a);
 PITH_API size_t pith_article_nspans(const pith_article *a);

@@ -375,7 +375,8 @@ list_make(reader *r)
 			const char *last = NULL;
 
 			/* The overlay numbers every block's links already. */
-			if ((r->art != NULL && pith_article_block_kept(r->art, b)) ||
+			if ((r->art != NULL && pith_article_doc(r->art) == r->doc &&
+			    pith_article_block_kept(r->art, b)) ||
 			    r->sub_back == VIEW_OVERLAY)
 				continue;
 			for (size_t k = 0; k < blk->nruns; k++) {
@@ -792,6 +793,9 @@ goto_anchor(reader *r, const char *frag)
 {
 	size_t b = link_anchor_block(r->doc, frag), line;
 
+	/* The article may be another document's (the page's JSON-LD). */
+	if (r->art == NULL || pith_article_doc(r->art) != r->doc)
+		return -1;
 	if (b == PITH_NONE || (line = layout_line_of_block(&r->lay, b)) == LAYOUT_NONE)
 		return -1;
 	r->top = line;
@@ -1286,6 +1290,10 @@ switch_algorithm(reader *r, int dir)
 		message(r, 1, "%s", err.msg);
 		return;
 	}
+	/* Blocks of another document (auto's answer from the page's
+	 * JSON-LD) are no place in this one. */
+	if (r->art == NULL || pith_article_doc(art) != pith_article_doc(r->art))
+		at = LAYOUT_NONE;
 	pith_article_free(r->art);
 	r->art = art;
 	r->laid.width = 0;

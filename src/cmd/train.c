@@ -445,7 +445,10 @@ tr_visit(void *ctx, const char *id, const char *truth, const pith_doc *doc,
 		if (rc == PITH_OK) {
 			const pith_span *sp = pith_article_spans(a);
 
-			for (size_t i = 0; i < pith_article_nspans(a); i++)
+			/* auto may answer from the page's JSON-LD, whose
+			 * blocks are not the page's. */
+			for (size_t i = 0; pith_article_doc(a) == doc &&
+			    i < pith_article_nspans(a); i++)
 				kept[k * nb + sp[i].block] += sp[i].end - sp[i].start;
 			if (pith_article_text(a, 0, &pred, &plen, &err) != PITH_OK) {
 				pith_article_free(a);

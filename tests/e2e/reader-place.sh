@@ -78,3 +78,18 @@ keys A
 check "A goes back one" " site "
 at_top "A keeps the paragraph too" "Paragraph 30 begins"
 quits "q after the algorithms"
+
+# ---- auto's answer from the page's JSON-LD is a document of its own: its
+# blocks are no place in the page's
+start 80 10 "$here/../pages/spa-shell.html"
+check "json-ld: the articleBody is the article" "Ferries between the north quay"
+keys G
+check "json-ld: G goes to its end" "from nine until four"
+check_gone "json-ld: its top is out of view" "Mara Ellison"
+keys a
+check "json-ld: mss reads the page itself" " mss "
+at_top "json-ld: mss starts at its top" "Harbour ferries"
+keys A
+check "json-ld: back to auto" " auto "
+at_top "json-ld: and to its top" "Harbour ferries"
+quits "q after json-ld"

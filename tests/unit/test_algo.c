@@ -288,6 +288,113 @@ test_unknown_algorithm(void **state)
 	pith_doc_free(d);
 }
 
+
+/* A page built by script: its markup holds a spinner and chrome, its
+ * story only the JSON-LD articleBody (body is that JSON string). */
+static char *
+shell_page(const char *body, const char *main_text)
+{
+	static const char fmt[] =
+	    "<html lang=en><head><title>Ferries return | Coast</title>"
+	    "<script type=\"application/ld+json\">{\"@type\":\"NewsArticle\","
+	    "\"headline\":\"Ferries return\",\"articleBody\":\"%s\"}</script>"
+	    "</head><body><nav><a href=/a>News</a> <a href=/b>Sport</a></nav>"
+	    "<main>%s</main><footer>(c) Coast</footer></body></html>";
+	size_t n = sizeof fmt + strlen(body) + strlen(main_text);
+	char *p = malloc(n);
+
+	assert_non_null(p);
+	snprintf(p, n, fmt, body, main_text);
+	return p;
+}
+
+/* n words of "wordK " text, a sentence in JSON with \n\n breaks every
+ * 60 words. */
+static char *
+words_json(size_t n, const char *first)
+{
+	char *p = malloc(n * 16 + 64);
+	size_t k = 0;
+
+	assert_non_null(p);
+	k += (size_t)sprintf(p, "%s", first);
+	for (size_t i = 0; i < n; i++)
+		k += (size_t)sprintf(p + k, i % 60 == 59 ? "w%zu.\\n\\n" : "w%zu ", i);
+	return p;
+}
+
+static void
+test_auto_jsonld_shell(void **state)
+{
+	(void)state;
+	char *body = words_json(200, "Ferries ran, so a < b & c. ");
+	char *html = shell_page(body, "<div class=spinner>Loading\u2026</div>");
+	extracted r = extract_page(html, NULL, NULL);
+	const pith_doc *ld = pith_article_doc(r.a);
+
+	assert_int_equal(r.rc, PITH_OK);
+	/* The article is the articleBody's own document, one block a
+	 * paragraph, its text unescaped, the page's meta kept. */
+	assert_ptr_not_equal(ld, r.d);
+	assert_int_equal(pith_doc_nblocks(ld), 4);
+	assert_int_equal(pith_article_nspans(r.a), 4);
+	assert_non_null(strstr(r.text, "Ferries ran, so a < b & c. w0 w1"));
+	assert_null(strstr(r.text, "Loading"));
+	assert_null(strstr(r.text, "Sport"));
+	assert_string_equal(pith_doc_title(ld), "Ferries return");
+	assert_string_equal(pith_doc_lang(ld), "en");
+	assert_non_null(strstr(pith_article_note(r.a), "json-ld"));
+	assert_true(pith_article_block_kept(r.a, 3));
+	extracted_free(&r);
+	free(html);
+
+	/* Markup in the articleBody is read as markup. */
+	html = shell_page("<p>One paragraph.</p><p>Another one.</p>", "");
+	r = extract_page(html, NULL, NULL);
+	/* Too short to outweigh the page: no answer from it. */
+	assert_ptr_equal(pith_article_doc(r.a), r.d);
+	extracted_free(&r);
+	free(html);
+	free(body);
+	body = words_json(160, "<p>Marked up.</p><p>");
+	html = shell_page(body, "");
+	r = extract_page(html, NULL, NULL);
+	assert_ptr_not_equal(pith_article_doc(r.a), r.d);
+	assert_string_equal(pith_doc_block(pith_article_doc(r.a), 0)->text, "Marked up.");
+	extracted_free(&r);
+	free(html);
+	free(body);
+}
+
+/* The story in the markup stands: the articleBody is not asked. */
+static void
+test_auto_jsonld_page_stands(void **state)
+{
+	(void)state;
+	char *body = words_json(300, "");
+	char main_text[2048] = "<article>";
+	extracted r;
+	char *html;
+
+	for (int i = 0; i < 6; i++)
+		strcat(main_text, "<p>The harbour board said crews rebuilt the two "
+		    "stages with steel frames, and passengers queued early.</p>");
+	strcat(main_text, "</article>");
+	html = shell_page(body, main_text);
+	r = extract_page(html, NULL, NULL);
+	assert_int_equal(r.rc, PITH_OK);
+	assert_ptr_equal(pith_article_doc(r.a), r.d);
+	assert_non_null(strstr(r.text, "steel frames"));
+	assert_null(strstr(r.text, "w299"));
+	/* Another algorithm never answers from it. */
+	extracted_free(&r);
+	r = extract_page(html, "readability", NULL);
+	assert_ptr_equal(pith_article_doc(r.a), r.d);
+	extracted_free(&r);
+	free(html);
+	free(body);
+}
+
 int
 main(void)
 {
@@ -298,6 +405,8 @@ main(void)
 		cmocka_unit_test(test_registry),
 		cmocka_unit_test(test_params),
 		cmocka_unit_test(test_mss_page),
+		cmocka_unit_test(test_auto_jsonld_shell),
+		cmocka_unit_test(test_auto_jsonld_page_stands),
 		cmocka_unit_test(test_mss_scores_exposed),
 		cmocka_unit_test(test_mss_partial_block),
 		cmocka_unit_test(test_bte_vs_mss),
