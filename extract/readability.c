@@ -2106,6 +2106,36 @@ gather(rd *r, size_t top, unsigned f)
 	}
 }
 
+/* Strings x (n bytes) and y (m bytes) are the same but for their runs
+ * of digits, which stand at the same places; *digit says whether there
+ * is one. */
+static bool
+digits_apart(const char *x, size_t n, const char *y, size_t m, bool *digit)
+{
+	size_t i = 0, j = 0;
+
+	*digit = false;
+	for (;;) {
+		bool dx = i < n && isdigit((unsigned char)x[i]),
+		    dy = j < m && isdigit((unsigned char)y[j]);
+
+		if (dx != dy)
+			return false;
+		if (dx) {
+			*digit = true;
+			while (i < n && isdigit((unsigned char)x[i]))
+				i++;
+			while (j < m && isdigit((unsigned char)y[j]))
+				j++;
+			continue;
+		}
+		if (i == n || j == m)
+			return i == n && j == m;
+		if (x[i++] != y[j++])
+			return false;
+	}
+}
+
 /* Nodes a and b are numbered alike: the same tag and ids that differ
  * only in their digits, at least one ("post_message_9911" beside
  * "post_message_9915"): an old forum's posts carry no class. */
@@ -2113,29 +2143,10 @@ static bool
 numbered(const rd *r, size_t a, size_t b)
 {
 	const char *x = attr(r, a, "id"), *y = attr(r, b, "id");
-	bool digit = false;
+	bool digit;
 
-	if (x == NULL || y == NULL || tag(r, a) != tag(r, b) || attr(r, a, "class") != NULL)
-		return false;
-	for (;;) {
-		bool dx = isdigit((unsigned char)*x), dy = isdigit((unsigned char)*y);
-
-		if (dx != dy)
-			return false;
-		if (dx) {
-			digit = true;
-			while (isdigit((unsigned char)*x))
-				x++;
-			while (isdigit((unsigned char)*y))
-				y++;
-			continue;
-		}
-		if (*x != *y)
-			return false;
-		if (*x == '\0')
-			return digit;
-		x++, y++;
-	}
+	return x != NULL && y != NULL && tag(r, a) == tag(r, b) && attr(r, a, "class") == NULL &&
+	    digits_apart(x, strlen(x), y, strlen(y), &digit) && digit;
 }
 
 /* The box of ancestor-or-self a of block b's node that is alike h (or,
@@ -3265,6 +3276,130 @@ drop_thread(rd *r, const char **dwhy)
 	}
 }
 
+#define FLAT_WHY "dropped: the comments (a run of short posts alike after the post)"
+
+/* The line box c opens with, its author's: its first block when it has
+ * more, else the link its text opens with; NULL when neither. */
+static const char *
+opening(const rd *r, size_t c, size_t *n)
+{
+	const pith_block *blk = pith_doc_block(r->d, r->bfirst[c]);
+
+	if (r->blast[c] > r->bfirst[c]) {
+		*n = blk->len;
+		return blk->text;
+	}
+	if (blk->nruns == 0 || blk->runs[0].start != 0 || blk->runs[0].href == NULL)
+		return NULL;
+	*n = blk->runs[0].len;
+	return blk->text;
+}
+
+/* Box c could be a reader's comment: named, short, a sentence or two
+ * with few links, no heading or picture of its own (a FAQ's, a live
+ * blog's or a how-to's item has one), opened by a short line that ends
+ * no sentence (a name, not a FAQ's question).  A paragraph cut into boxes
+ * has no such line. */
+static bool
+remark(const rd *r, size_t c)
+{
+	const char *s;
+	size_t n;
+
+	if (!named_box(r, c) || tag(r, c) == GUMBO_TAG_P || r->len[c] >= CHAR_THRESHOLD ||
+	    r->bfirst[c] == PITH_NONE || (r->flags[c] & N_BOX) ||
+	    (s = opening(r, c, &n)) == NULL || n == 0 || n >= 80 || strchr(".?!", s[n - 1]) != NULL)
+		return false;
+	for (size_t b = r->bfirst[c]; b <= r->blast[c]; b++) {
+		pith_block_kind k = pith_doc_block(r->d, b)->kind;
+
+		if (k == PITH_BLOCK_HEADING || k == PITH_BLOCK_IMAGE || k == PITH_BLOCK_CAPTION)
+			return false;
+	}
+	return sentences(r, c) > 0 && density(r, c) < 0.25;
+}
+
+/* Box c bears a date or a time: a digit in a line not of its prose. */
+static bool
+dated(const rd *r, size_t c)
+{
+	for (size_t b = r->bfirst[c]; b <= r->blast[c]; b++) {
+		const pith_block *blk = pith_doc_block(r->d, b);
+
+		if ((b == r->bfirst[c] && b == r->blast[c]) || !prose_block(r, b))
+			if (holds(blk->text, blk->len, is_digit))
+				return true;
+	}
+	return false;
+}
+
+/* Boxes a and b open with the same line but for its numbers: a
+ * how-to's "Step 1" and "Step 2", a live blog's times, a timeline's
+ * years. */
+static bool
+same_opening(const rd *r, size_t a, size_t b)
+{
+	size_t n, m;
+	const char *x = opening(r, a, &n), *y = opening(r, b, &m);
+	bool digit;
+
+	return digits_apart(x, n, y, m, &digit);
+}
+
+/* Readers' comments in flat boxes named anyhow ("c7x", "item-b"), each
+ * beside the next, where threaded() sees no reply nested: a run of
+ * RUN_MIN or more remarks alike, most dated and by authors that change,
+ * holding the last paragraph of prose kept, after the post's first one
+ * in a box unlike them.  Answers to a question are few and long, a
+ * forum's posts are read from the first, a debate's turns are alike the
+ * top (N_BOX).  One thread a page: the walk stops at it. */
+static void
+drop_flat(rd *r, const char **dwhy)
+{
+	enum { RUN_MIN = 5 };
+	const pith_doc *d = r->d;
+	size_t post = PITH_NONE, end = PITH_NONE;
+
+	/* The first and the last paragraph of prose kept, the first after
+	 * the headline: the post's and the run's. */
+	for (size_t b = r->title_block == PITH_NONE ? 0 : r->title_block; b < r->nb; b++) {
+		size_t n = pith_doc_block(d, b)->node;
+
+		if (n != PITH_NONE && (r->flags[n] & N_IN) && dwhy[n] == NULL && prose_block(r, b)) {
+			post = post == PITH_NONE ? b : post;
+			end = b;
+		}
+	}
+	for (size_t p = 0; post != PITH_NONE && p < r->nn; p++) {
+		size_t first = PITH_NONE, last = PITH_NONE, k = 0, dates = 0, same = 0;
+		size_t stop = pith_doc_node(d, p)->end;
+
+		if (!(r->flags[p] & N_IN) || dwhy[p] != NULL)
+			continue;
+		for (size_t c = p + 1; c <= stop; ) {
+			size_t e = c < stop ? pith_doc_node(d, c)->end : c;
+
+			if (c < stop && first != PITH_NONE && alike(r, c, first) && remark(r, c)) {
+				k++, dates += dated(r, c), same += same_opening(r, last, c);
+				last = c, c = e;
+				continue;
+			}
+			if (k >= RUN_MIN && 2 * dates >= k && 2 * same < k &&
+			    post < r->bfirst[first] && r->bfirst[first] <= end && end <= r->blast[last]) {
+				for (size_t s = first; s < pith_doc_node(d, last)->end; s++)
+					dwhy[s] = dwhy[s] != NULL ? dwhy[s] : FLAT_WHY;
+				return;
+			}
+			if (c == stop)
+				break;
+			first = last = remark(r, c) ? c : PITH_NONE;
+			k = first != PITH_NONE;
+			dates = k && dated(r, c), same = 0;
+			c = e;
+		}
+	}
+}
+
 /* Loose text belongs to the nearest block box, so when the top is an
  * inline element (old pages' <font size=2> around the story, a <span>)
  * or sits in one, a run of it inside (the bold lede after a picture, or
@@ -3538,6 +3673,7 @@ run(rd *r, unsigned f, size_t *top_out)
 		dwhy[n] = prune_reason(r, n, top, f, total, ptotal);
 	}
 	drop_thread(r, dwhy);
+	drop_flat(r, dwhy);
 	for (size_t s = r->replies; s != PITH_NONE && s < pith_doc_node(d, r->replies)->end; s++)
 		if (dwhy[s] == NULL)
 			dwhy[s] = "dropped: the comments (replies nested in posts alike)";
