@@ -53,6 +53,28 @@ teasers_added(const pith_article *a, const pith_article *m)
 	return n;
 }
 
+/* MSS's span m is mostly what readability's answer a dropped as its
+ * comments: a short post's readers outnumber its words, and their
+ * thread is denser than the post. */
+static bool
+comments_added(const pith_article *a, const pith_article *m)
+{
+	size_t added = 0, thread = 0, k = 0;
+
+	for (size_t i = 0; a->reason != NULL && i < m->nspans; i++) {
+		size_t b = m->spans[i].block, n = m->spans[i].end - m->spans[i].start;
+		const char *why = a->reason[b];
+
+		while (k < a->nspans && a->spans[k].block < b)
+			k++;
+		if (k < a->nspans && a->spans[k].block == b)
+			continue;
+		added += n;
+		thread += why != NULL && strncmp(why, COMMENTS_WHY, strlen(COMMENTS_WHY)) == 0 ? n : 0;
+	}
+	return 2 * thread > added;
+}
+
 /* Block b lies in an element named one of tags[0..2], or given one
  * of roles[0..2]. */
 static bool
@@ -184,11 +206,12 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	if (mrc == PITH_OK)
 		article_stats(&m, &mw, &ml);
 	/* Readability's answer stands unless MSS's span is much longer and
-	 * adds neither teasers nor only what sits beside the content; the
+	 * adds neither teasers, nor only what sits beside the content, nor
+	 * mostly the comments readability dropped; the
 	 * span's tests are asked only then. */
 	stands = rc == PITH_OK && rl <= 0.5 && (rw >= SCRAP_WORDS || mrc != PITH_OK ||
 	    mw < 3 * rw || mw < MSS_MIN_WORDS || teasers_added(a, &m) >= TEASERS ||
-	    beside_only(a, &m));
+	    beside_only(a, &m) || comments_added(a, &m));
 	free(m.spans);
 	free(m.token_score);
 	free(m.running);

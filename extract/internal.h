@@ -239,6 +239,10 @@ void article_sum_blocks(pith_article *a);
 /* Allocate the per-token arrays. */
 pith_code article_token_arrays(pith_article *a, pith_error *err);
 
+/* How readability's reasons for a thread of comments start: auto asks
+ * whether MSS's longer span is that thread. */
+#define COMMENTS_WHY "dropped: the comments "
+
 /* ---- sequence methods (seq.c) */
 /* Maximum-sum contiguous segment of v[0..n) (Kadane).  Writes the running
  * sum (reset at zero) into running[] when non-NULL.  Returns false when no

@@ -3200,7 +3200,7 @@ drop_teasers(rd *r)
 	return dropped;
 }
 
-#define THREAD_WHY "dropped: the comments (after a heading or anchor named so)"
+#define THREAD_WHY COMMENTS_WHY "(after a heading or anchor named so)"
 
 /* The first block of p's own loose text after node x, or PITH_NONE.
  * Old pages write each comment as bare text and <br> in the story's
@@ -3276,7 +3276,7 @@ drop_thread(rd *r, const char **dwhy)
 	}
 }
 
-#define FLAT_WHY "dropped: the comments (a run of short posts alike after the post)"
+#define FLAT_WHY COMMENTS_WHY "(a run of short posts alike after the post)"
 
 /* The line box c opens with, its author's: its first block when it has
  * more, else the link its text opens with; NULL when neither. */
@@ -3676,7 +3676,7 @@ run(rd *r, unsigned f, size_t *top_out)
 	drop_flat(r, dwhy);
 	for (size_t s = r->replies; s != PITH_NONE && s < pith_doc_node(d, r->replies)->end; s++)
 		if (dwhy[s] == NULL)
-			dwhy[s] = "dropped: the comments (replies nested in posts alike)";
+			dwhy[s] = COMMENTS_WHY "(replies nested in posts alike)";
 	for (size_t b = 0; b < r->nb; b++) {
 		const pith_block *blk = pith_doc_block(d, b);
 		size_t n = blk->node;
