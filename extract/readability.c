@@ -527,20 +527,25 @@ tag_out(GumboTag t)
 
 /* ------------------------------------------------------------ prepare */
 
+/* The '#' of href h when it links into this page, or NULL. */
+static const char *
+in_page(const rd *r, const char *h)
+{
+	const char *hash = h != NULL ? strchr(h, '#') : NULL;
+
+	return hash != NULL && strncmp(h, pith_doc_url(r->d) ? pith_doc_url(r->d) : "",
+	    (size_t)(hash - h)) == 0 ? hash : NULL;
+}
+
 /* How much a character in run i of blk counts as link: 0 outside
  * links, 0.3 in in-page anchors (footnotes, tables of contents: links
  * of a lighter kind), else 1. */
 static double
 block_run_link(const rd *r, const pith_block *blk, size_t i)
 {
-	const char *h, *hash;
-
 	if (blk->nruns == 0 || !(blk->runs[i].style & PITH_STYLE_LINK))
 		return 0;
-	h = blk->runs[i].href;
-	hash = h != NULL ? strchr(h, '#') : NULL;
-	return hash != NULL && strncmp(h, pith_doc_url(r->d) ? pith_doc_url(r->d) :
-	    "", (size_t)(hash - h)) == 0 ? 0.3 : 1;
+	return in_page(r, blk->runs[i].href) != NULL ? 0.3 : 1;
 }
 
 /* Block b's length, link length, commas and sentence end.  Characters
@@ -1925,6 +1930,70 @@ exhibit(const rd *r, size_t n)
 	return shown;
 }
 
+static int
+str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The article's notes set apart from it (footnotes, endnotes, an
+ * <aside> of sources) after the box that won: each is the target of
+ * a marker in the text ("<sup><a href=#fn2>2</a></sup>"), so a box
+ * after the top holding two or more of the ids the top links to in
+ * the page is the article's own text, however named or placed.  A
+ * sidebar, a menu or the next story is no marker's target. */
+static void
+take_notes(rd *r, size_t top)
+{
+	const pith_doc *d = r->d;
+	const char **frag = NULL;
+	size_t nf = 0, cap = 0;
+
+	for (size_t b = r->bfirst[top]; b != PITH_NONE && b <= r->blast[top]; b++) {
+		const pith_block *blk = pith_doc_block(d, b);
+
+		for (size_t i = 0; i < blk->nruns; i++) {
+			const char *f = (blk->runs[i].style & PITH_STYLE_LINK) ?
+			    in_page(r, blk->runs[i].href) : NULL;
+
+			if (f == NULL || *++f == '\0')
+				continue;
+			if (nf == cap) {
+				const char **g = realloc(frag, (cap = cap ? 2 * cap : 16) * sizeof *g);
+
+				if (g == NULL)
+					goto out;
+				frag = g;
+			}
+			frag[nf++] = f;
+		}
+	}
+	if (nf < 2)
+		goto out;
+	qsort(frag, nf, sizeof *frag, str_cmp);
+	for (size_t x = top, p; x != r->body && (p = pith_doc_node(d, x)->parent) != PITH_NONE;
+	    x = p)
+		for (size_t s = pith_doc_node(d, x)->end; s < pith_doc_node(d, p)->end;
+		    s = pith_doc_node(d, s)->end) {
+			size_t hits = 0;
+
+			if ((r->flags[s] & (N_HIDDEN | N_IN)) || r->len[s] == 0)
+				continue;
+			for (size_t n = s; n < pith_doc_node(d, s)->end && hits < 2; n++) {
+				/* Old pages mark a note with <a name>. */
+				const char *id = attr(r, n, tag(r, n) == GUMBO_TAG_A &&
+				    !attr(r, n, "id") ? "name" : "id");
+
+				hits += id != NULL && *id &&
+				    bsearch(&id, frag, nf, sizeof *frag, str_cmp) != NULL;
+			}
+			if (hits >= 2)
+				r->flags[s] |= N_IN | N_BOX;
+		}
+out:
+	free(frag);
+}
+
 /* Mark the top and its qualifying siblings as the content. */
 static void
 gather(rd *r, size_t top, unsigned f)
@@ -1939,6 +2008,7 @@ gather(rd *r, size_t top, unsigned f)
 	mark_promised(r, top);
 	if (parent == PITH_NONE || top == r->body)
 		return;
+	take_notes(r, top);
 	for (size_t s = parent + 1; s < pith_doc_node(d, parent)->end;
 	    s = pith_doc_node(d, s)->end) {
 		const char *scls = attr(r, s, "class");
@@ -2553,7 +2623,8 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		return "dropped: hidden";
 	if (r->flags[n] & N_KEEP)
 		return NULL;
-	if (tag_out(t) || (c & C_ROLE_OUT))
+	/* An <aside> of the article's notes is its text (see take_notes). */
+	if ((tag_out(t) || (c & C_ROLE_OUT)) && !(t == GUMBO_TAG_ASIDE && (r->flags[n] & N_BOX)))
 		return reason(r, "dropped: navigation or aside", "dropped: <%s>%s%.40s",
 		    pith_doc_node(r->d, n)->tag, attr(r, n, "role") ? " role " : "",
 		    attr(r, n, "role") ? attr(r, n, "role") : "");
