@@ -3021,6 +3021,68 @@ cjk_credit(const char *s, size_t n, size_t nw)
 	return false;
 }
 
+/* A pager's line printed as text ("Page 2 of 4", "Seite 2 von 3",
+ * "« Previous 1 2 3 Next »", "Pages: 1 2 3 4"): a page's word, its
+ * number and perhaps a short word or a slash and the count; or three
+ * numbers running up one by one among at most two words.  A sentence
+ * counting anything else ("2 of 4 voted") opens on no page's word and
+ * runs no numbers so. */
+static bool
+pager(const char *s, size_t n)
+{
+	static const char *const pages[] = {
+		"page", "pages", "seite", "seiten", "p\xc3\xa1gina", "pagina", "strona", "sida",
+		"side", "sayfa",
+		"\xd1\x81\xd1\x82\xd1\x80\xd0\xb0\xd0\xbd\xd0\xb8\xd1\x86\xd0\xb0", /* страница */
+	};
+	char kind[16];          /* per token: 'n' number, 'w' word, 's' sign */
+	size_t nt = 0, nw = 0, run = 1, best = 0, w0 = 0;
+	long last = -1;
+
+	if (n > 80)
+		return false;
+	for (size_t i = 0, k; i < n; i = k) {
+		bool digits = true;
+
+		while (i < n && s[i] == ' ')
+			i++;
+		if (i == n)
+			break;
+		if (nt == sizeof kind)
+			return false;
+		for (k = i; k < n && s[k] != ' '; k++)
+			digits = digits && isdigit((unsigned char)s[k]);
+		/* A page's number has no leading zero ("Versions: 00 01 02"). */
+		if (digits && s[i] == '0')
+			return false;
+		if (digits) {
+			long v = strtol(s + i, NULL, 10);
+
+			run = v == last + 1 ? run + 1 : 1;
+			best = run > best ? run : best;
+			last = v;
+			kind[nt++] = 'n';
+		} else if (holds(s + i, k - i, uc_is_alpha)) {
+			/* The first word, its colon aside ("Pages:"). */
+			if (nt == 0)
+				w0 = k - i - (k - i > 1 && s[k - 1] == ':');
+			nw++;
+			kind[nt++] = 'w';
+		} else {
+			kind[nt++] = 's';
+		}
+	}
+	if (best >= 3 && nw <= 2)
+		return true;
+	if (nt < 2 || kind[0] != 'w' || kind[1] != 'n' ||
+	    !(nt == 2 || (nt == 4 && kind[3] == 'n')))
+		return false;
+	for (size_t j = 0; j < sizeof pages / sizeof pages[0]; j++)
+		if (strlen(pages[j]) == w0 && starts(s, w0, pages[j]))
+			return true;
+	return false;
+}
+
 /* Short lines that say who, when or what a picture is, or that an ad
  * sits here: the article's furniture, not its text.  Judged on the
  * text, for the pages whose class names say nothing.  The words are
@@ -3140,6 +3202,8 @@ label(const rd *r, size_t b)
 			return "dropped: caption line";
 	if (copyright(s, n))
 		return "dropped: copyright";
+	if (end != '.' && pager(s, n))
+		return "dropped: pager";
 	if (n < 300 && cjk_credit(s, n, nw))
 		return byline_why;
 	return NULL;
