@@ -1896,15 +1896,24 @@ mark_promised(rd *r, size_t top)
 /* Box s, right before the top, is the column beside it in one layout:
  * both open on a heading of one level, and s is a box of lists without
  * a link (a recipe's ingredients beside its steps, a posting's facts
- * beside its duties).  Its items are too short to score. */
+ * beside its duties).  Its items are too short to score.  A box of
+ * lists of sentences there is the text's summary however headed (a
+ * live blog's "Key points" pinned above its entries). */
 static bool
 column(const rd *r, size_t s, size_t top)
 {
 	const pith_block *a, *b;
+	double items = 0;
 
 	if (r->bfirst[s] == PITH_NONE || r->bfirst[top] == PITH_NONE ||
 	    r->link[s] > 0 || r->plen[s] >= 0.5 * r->len[s] || r->llen[s] < 0.5 * r->len[s])
 		return false;
+	/* The items that end a sentence: a carousel's captions are no items. */
+	for (size_t k = r->bfirst[s]; k <= r->blast[s]; k++)
+		if (pith_doc_block(r->d, k)->kind == PITH_BLOCK_ITEM && r->bsentence[k])
+			items += r->blen[k];
+	if (r->len[s] >= 100 && items >= 0.6 * r->len[s])
+		return true;
 	a = pith_doc_block(r->d, r->bfirst[s]);
 	b = pith_doc_block(r->d, r->bfirst[top]);
 	return a->kind == PITH_BLOCK_HEADING && b->kind == PITH_BLOCK_HEADING &&
