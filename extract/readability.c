@@ -1832,6 +1832,20 @@ other_story(const rd *r, size_t s)
 	return h != PITH_NONE && !similar_title(r, h);
 }
 
+/* The headings in box n that are links: a sidebar's teasers, each a
+ * linked headline over its excerpt, have two or more; a section of the
+ * article, its own headings unlinked, none. */
+static int
+linked_heads(const rd *r, size_t n)
+{
+	int k = 0;
+
+	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n]; b++)
+		k += pith_doc_block(r->d, b)->kind == PITH_BLOCK_HEADING && r->blen[b] > 0 &&
+		    r->blink[b] >= 0.8 * r->blen[b];
+	return k;
+}
+
 /* A box with a paragraph of prose (see prose_block). */
 static bool
 prose_box(const rd *r, size_t n)
@@ -2035,7 +2049,8 @@ gather(rd *r, size_t top, unsigned f)
 			take = false;
 		} else if (sscore >= 0 && sscore + bonus >= threshold) {
 			take = true;
-		} else if (bonus > 0 && r->len[s] >= 100 && density(r, s) < 0.25) {
+		} else if (bonus > 0 && r->len[s] >= 100 && density(r, s) < 0.25 &&
+		    linked_heads(r, s) < 2) {
 			/* A section styled like the top, too deep for its
 			 * paragraphs' scores to reach: the article goes on. */
 			take = true;
@@ -2113,7 +2128,7 @@ gather(rd *r, size_t top, unsigned f)
 				break;
 			continue;
 		}
-		if (sentences(r, s) > 0 && density(r, s) < 0.25 &&
+		if (sentences(r, s) > 0 && density(r, s) < 0.25 && linked_heads(r, s) < 2 &&
 		    !(r->cls[s] & (C_META | C_BOILER | C_NEGATIVE)) && !other_story(r, s))
 			r->flags[s] |= N_IN;
 	}
