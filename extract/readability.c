@@ -1976,8 +1976,10 @@ take_notes(rd *r, size_t top)
 		const pith_block *blk = pith_doc_block(d, b);
 
 		for (size_t i = 0; i < blk->nruns; i++) {
-			const char *f = (blk->runs[i].style & PITH_STYLE_LINK) ?
-			    in_page(r, blk->runs[i].href) : NULL;
+			/* A marker is short ("2", "[12]", "*"): "4 Comments"
+			 * and "Leave a reply" lead to the thread. */
+			const char *f = (blk->runs[i].style & PITH_STYLE_LINK) &&
+			    blk->runs[i].len <= 6 ? in_page(r, blk->runs[i].href) : NULL;
 
 			if (f == NULL || *++f == '\0')
 				continue;
