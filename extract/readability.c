@@ -3768,7 +3768,8 @@ drop_orphans(rd *r)
 
 	if (b == 0 || r->keep[b - 1])
 		return 0;
-	while (b > 0 && !(r->keep[b - 1] && pith_doc_block(d, b - 1)->kind != PITH_BLOCK_HEADING))
+	while (b > 0 && !(r->keep[b - 1] && (pith_doc_block(d, b - 1)->kind != PITH_BLOCK_HEADING ||
+	    (r->bsentence[b - 1] && r->blen[b - 1] >= 80))))
 		b--;
 	for (; b > 0 && b < r->nb; b++)
 		if (r->keep[b]) {
