@@ -579,8 +579,16 @@ block_end(builder *b)
 	    (blk->kind == PITH_BLOCK_PRE || b->text.data[b->bstart + len - 1] == '\n')))
 		len--;
 	block_trim(b, b->text.len - b->bstart - len);
-	for (i = 0; i < len && !content; i++)
-		content = !is_space((unsigned char)b->text.data[b->bstart + i]);
+	/* A no-break space alone (<p>&nbsp;</p>, a CMS's spacer) shows
+	 * nothing either. */
+	for (i = 0; i < len && !content; i++) {
+		const char *c = b->text.data + b->bstart + i;
+
+		if (i + 1 < len && memcmp(c, "\xc2\xa0", 2) == 0)
+			i++;
+		else
+			content = !is_space((unsigned char)*c);
+	}
 	if (!content && blk->kind != PITH_BLOCK_RULE && blk->kind != PITH_BLOCK_IMAGE) {
 		/* Nothing to show (a blank pre): forget it, its tags
 		 * go to the next block. */
