@@ -2019,6 +2019,22 @@ out:
 	free(frag);
 }
 
+/* Box s is a part of the article of x's own kind, of prose, however
+ * little it scores: a CMS's content element ("frame frame-type-textpic"
+ * beside "frame frame-type-text"), its paragraphs nested too deep in a
+ * picture's layout for their scores to reach it; a <section> named its
+ * own way ("intro", "conclusion").  Not with a link: a section's
+ * standing disclaimer ("follow us at @...") or a forum invitation has
+ * one. */
+static bool
+element(const rd *r, size_t s, size_t x)
+{
+	return ((kin(r, s, x) && r->len[s] >= 100) ||
+	    (tag(r, x) == GUMBO_TAG_SECTION && tag(r, s) == GUMBO_TAG_SECTION)) &&
+	    prose_box(r, s) && r->link[s] == 0 &&
+	    !(r->cls[s] & (C_META | C_BOILER | C_NEGATIVE)) && !other_story(r, s);
+}
+
 /* Mark the top and its qualifying siblings as the content. */
 static void
 gather(rd *r, size_t top, unsigned f)
@@ -2056,18 +2072,7 @@ gather(rd *r, size_t top, unsigned f)
 			/* A section styled like the top, too deep for its
 			 * paragraphs' scores to reach: the article goes on. */
 			take = true;
-		} else if (((kin(r, s, top) && r->len[s] >= 100) ||
-		    (tag(r, top) == GUMBO_TAG_SECTION && tag(r, s) == GUMBO_TAG_SECTION)) &&
-		    prose_box(r, s) && r->link[s] == 0 &&
-		    !(r->cls[s] & (C_META | C_BOILER | C_NEGATIVE)) && !other_story(r, s)) {
-			/* A part of the article of the top's own kind, of
-			 * prose, however little it scores: a CMS's content
-			 * element ("frame frame-type-textpic" beside "frame
-			 * frame-type-text"), its paragraphs nested too deep in
-			 * a picture's layout for their scores to reach it; a
-			 * <section> named its own way ("intro", "conclusion").
-			 * Not with a link: a section's standing disclaimer
-			 * ("follow us at @...") or a forum invitation has one. */
+		} else if (element(r, s, top)) {
 			take = true;
 		} else if (s > top && r->len[s] >= 300 && r->link[s] == 0 &&
 		    r->plen[s] < 0.5 * r->len[s]) {
@@ -2142,8 +2147,13 @@ gather(rd *r, size_t top, unsigned f)
 	 * above a "read more" wrapper that holds the rest; and a lede
 	 * beside the grandparent (a service page's summary above the
 	 * accordion whose one panel won). */
-	bool series = false;
+	bool series = false, row = false;
 
+	/* The top and a sibling styled like it taken: the article spans a
+	 * grid's row of columns. */
+	for (size_t s = parent + 1; s < pith_doc_node(d, parent)->end && !row;
+	    s = pith_doc_node(d, s)->end)
+		row = s != top && (r->flags[s] & N_IN) && alike(r, s, top);
 	for (size_t x = parent, up = 0; up < 2 && x != r->body; up++) {
 		size_t g = pith_doc_node(d, x)->parent;
 		const char *xc = attr(r, x, "class");
@@ -2164,7 +2174,10 @@ gather(rd *r, size_t top, unsigned f)
 			    density(r, s) < 0.25 && !other_story(r, s)) {
 				r->flags[s] |= N_IN;
 				series = true;
-			} else if ((up == 0 && paragraph(r, s)) || lede(r, s, x)) {
+			} else if ((up == 0 && paragraph(r, s)) || lede(r, s, x) ||
+			    (row && element(r, s, x))) {
+				/* An element beside a grid's row of columns,
+				 * the article's: its intro, its close. */
 				r->flags[s] |= N_IN;
 			}
 		}
