@@ -1875,6 +1875,7 @@ doc_ld_build(pith_doc *d)
 {
 	pith_parse_options opt = { .url = d->url, .max_depth = d->max_depth };
 	const char *s = d->ld_body;
+	pith_doc *ld = NULL;
 	buf h = { 0 };
 
 	buf_puts(&h, "<article>");
@@ -1895,8 +1896,10 @@ doc_ld_build(pith_doc *d)
 		buf_puts(&h, "</p>");
 	}
 	buf_puts(&h, "</article>");
-	if (!h.oom && pith_doc_parse(h.data, h.len, &opt, &d->ld_doc, NULL) == PITH_OK)
-		d->ld_doc->meta = d->meta;
+	if (!h.oom && pith_doc_parse(h.data, h.len, &opt, &ld, NULL) == PITH_OK && ld != NULL) {
+		ld->meta = d->meta;
+		d->ld_doc = ld;
+	}
 	buf_free(&h);
 }
 

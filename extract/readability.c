@@ -3513,11 +3513,11 @@ dated(const rd *r, size_t c)
 static bool
 same_opening(const rd *r, size_t a, size_t b)
 {
-	size_t n, m;
+	size_t n = 0, m = 0;
 	const char *x = opening(r, a, &n), *y = opening(r, b, &m);
 	bool digit;
 
-	return digits_apart(x, n, y, m, &digit);
+	return x != NULL && y != NULL && digits_apart(x, n, y, m, &digit);
 }
 
 /* Readers' comments in flat boxes named anyhow ("c7x", "item-b"), each
