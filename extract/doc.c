@@ -1897,7 +1897,13 @@ doc_ld_build(pith_doc *d)
 	}
 	buf_puts(&h, "</article>");
 	if (!h.oom && pith_doc_parse(h.data, h.len, &opt, &ld, NULL) == PITH_OK && ld != NULL) {
+		const char *own = ld->meta.excerpt;
+
+		/* An excerpt the page's first paragraph gave ("Loading…")
+		 * is the story's first paragraph here. */
 		ld->meta = d->meta;
+		if (d->excerpt_text)
+			ld->meta.excerpt = own;
 		d->ld_doc = ld;
 	}
 	buf_free(&h);

@@ -117,6 +117,7 @@ struct pith_doc {
 	/* The JSON-LD articleBody, raw, or NULL; as a document of its own
 	 * once doc_ld has been asked (the page's meta, its own blocks). */
 	const char *ld_body;
+	bool excerpt_text;       /* meta.excerpt is the first paragraph */
 	struct pith_doc *ld_doc;
 	atomic_bool ld_ready;
 	char *page_url;          /* opt->url, and the depth limit, for that walk */

@@ -1694,8 +1694,8 @@ meta_extract(pith_doc *d)
 	if (m->excerpt == NULL)
 		m->excerpt = meta_first(&s, excerpt_keys,
 		    sizeof excerpt_keys / sizeof excerpt_keys[0]);
-	if (m->excerpt == NULL)
-		m->excerpt = para;
+	if (m->excerpt == NULL && (m->excerpt = para) != NULL)
+		d->excerpt_text = true;
 
 	m->lang = meta_cleans(&s, d->lang, false);
 	if (m->lang == NULL && (v = s.val[MK_CONTENT_LANGUAGE]) != NULL) {

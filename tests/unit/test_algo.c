@@ -343,6 +343,10 @@ test_auto_jsonld_shell(void **state)
 	assert_null(strstr(r.text, "Sport"));
 	assert_string_equal(pith_doc_title(ld), "Ferries return");
 	assert_string_equal(pith_doc_lang(ld), "en");
+	/* With no description, the excerpt is the first paragraph: the
+	 * story's, not the spinner the page shows. */
+	assert_string_equal(pith_doc_meta(r.d)->excerpt, "Loading\u2026");
+	assert_non_null(strstr(pith_doc_meta(ld)->excerpt, "Ferries ran, so a < b"));
 	assert_non_null(strstr(pith_article_note(r.a), "json-ld"));
 	assert_true(pith_article_block_kept(r.a, 3));
 	extracted_free(&r);
