@@ -135,6 +135,8 @@ typedef struct {
 	unsigned char *keep;    /* per block result of one run */
 	const char **why;       /* per block */
 	const char *kept_why, *out_why;
+	const char *beside_why;  /* kept outside the top: gathered to it */
+	size_t top;             /* the container describe() named */
 	arena *strings;         /* the article's, for formatted reasons */
 	size_t body;            /* the body node, or 0 */
 	const unsigned char *mask;  /* nodes to treat as absent, or NULL */
@@ -2794,8 +2796,13 @@ describe(rd *r, size_t top, unsigned f)
 	r->kept_why = arena_strndup(r->strings, s, strlen(s));
 	snprintf(s, sizeof s, "dropped: outside %s", name);
 	r->out_why = arena_strndup(r->strings, s, strlen(s));
-	if (r->kept_why == NULL || r->out_why == NULL)
-		r->kept_why = r->out_why = "?";
+	/* A sibling gather() took, the notes after the story, a deck
+	 * above it: the overlay says they are not in the top. */
+	snprintf(s, sizeof s, "kept: beside %s, as its part", name);
+	r->beside_why = arena_strndup(r->strings, s, strlen(s));
+	if (r->kept_why == NULL || r->out_why == NULL || r->beside_why == NULL)
+		r->kept_why = r->out_why = r->beside_why = "?";
+	r->top = top;
 	for (size_t b = 0; b < r->nb; b++)
 		r->why[b] = r->out_why;
 }
@@ -3741,7 +3748,8 @@ keep_unlinked(rd *r, size_t b, double kept)
 		return 0;
 	}
 	r->keep[b] = 1;
-	r->why[b] = r->kept_why;
+	r->why[b] = blk->node >= r->top && blk->node < pith_doc_node(r->d, r->top)->end ?
+	    r->kept_why : r->beside_why;
 	return r->blen[b];
 }
 

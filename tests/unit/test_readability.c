@@ -43,6 +43,20 @@ test_reasons_name_the_container(void **state)
 	assert_non_null(strstr(k, "weight +50"));
 	assert_null(strstr(r.text, "Side."));
 	extracted_free(&r);
+
+	/* What is kept from outside the container says so: the notes its
+	 * markers point to, in a box after it. */
+	r = extract_page(
+	    "<div id=main class=story>" PROSE("A.") "<p>See the sources.<sup><a href=#n1>1"
+	    "</a></sup><sup><a href=#n2>2</a></sup></p>" PROSE("B.") "</div>"
+	    "<div class=box><p id=n1>The county atlas, second edition.</p>"
+	    "<p id=n2>The engineer's readings over four winters.</p></div>",
+	    "readability", NULL);
+	assert_non_null(strstr(r.text, "The county atlas"));
+	assert_string_equal(reason_of(&r, "The county atlas"),
+	    "kept: beside div#main.story, as its part");
+	assert_non_null(strstr(reason_of(&r, "B. The"), "kept: in div#main.story"));
+	extracted_free(&r);
 }
 
 /* Names match as words: "pageRow" is not "pager", "header-spacing" on a
