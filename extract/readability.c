@@ -175,6 +175,8 @@ static const char ad_why[] = "dropped: advertisement label";
 static const char byline_why[] = "dropped: byline";
 static bool after_paragraph(const rd *r, size_t n);
 static double density(const rd *r, size_t n);
+static bool holds(const char *s, size_t n, bool (*is)(ucs4_t));
+static bool is_digit(ucs4_t c);
 
 /* ------------------------------------------------------------ names */
 
@@ -1782,14 +1784,17 @@ holds_alike(const rd *r, size_t s, size_t top)
 /* A box of facts: most of its text in a definition list of three or
  * more terms, each with its details, and few links (an event's date,
  * venue and price, a product's specifications).  A CMS's article-info
- * list names one term ("Details") over its byline and date.  Tables
- * are not facts: beside a story they are forms, share bars and the
- * comments (l3s loses 0.002 with them). */
+ * list names one term ("Details") over its byline and date.  Right
+ * beside the top, a plain list of three or more short lines without a
+ * link, most of them bearing a number (a date, a time, a price), is
+ * one too.  Tables are not facts: beside a story they are forms, share
+ * bars and the comments (l3s loses 0.002 with them). */
 static bool
-facts(const rd *r, size_t s)
+facts(const rd *r, size_t s, size_t top)
 {
-	double in = 0;
-	int dt = 0, dd = 0;
+	double in = 0, listed = 0;
+	int dt = 0, dd = 0, items = 0, numbers = 0;
+	bool beside = pith_doc_node(r->d, s)->end == top || pith_doc_node(r->d, top)->end == s;
 
 	if (r->bfirst[s] == PITH_NONE || r->len[s] < MIN_PARAGRAPH || density(r, s) >= 0.25)
 		return false;
@@ -1801,8 +1806,15 @@ facts(const rd *r, size_t s)
 		dd += t == GUMBO_TAG_DD;
 		if (t == GUMBO_TAG_DT || t == GUMBO_TAG_DD)
 			in += r->blen[b];
+		if (blk->kind == PITH_BLOCK_ITEM && r->blen[b] > 0 && r->blen[b] <= 80) {
+			items++;
+			numbers += holds(blk->text, blk->len, is_digit);
+			listed += r->blen[b];
+		}
 	}
-	return dt >= 3 && dd >= dt && in >= 0.7 * r->len[s];
+	return (dt >= 3 && dd >= dt && in >= 0.7 * r->len[s]) ||
+	    (beside && r->link[s] == 0 && items >= 3 && 2 * numbers >= items &&
+	    listed >= 0.7 * r->len[s] && !(r->cls[s] & C_NOT_TEXT));
 }
 
 /* Box s opens with a heading that links to another page, before any
@@ -2086,7 +2098,7 @@ gather(rd *r, size_t top, unsigned f)
 		} else if (pith_doc_node(d, s)->end == top && column(r, s, top)) {
 			take = true;
 		} else {
-			take = paragraph(r, s) || lede(r, s, top) || facts(r, s) ||
+			take = paragraph(r, s) || lede(r, s, top) || facts(r, s, top) ||
 			    (s < top && deck(r, s));
 		}
 		if (take)
