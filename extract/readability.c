@@ -2373,8 +2373,11 @@ gather_alike(rd *r, size_t top)
 		    (dir > 0 ? b < r->nb : b-- > 0)) {
 			if ((box = alike_box(r, b, h, top)) != PITH_NONE &&
 			    !(r->flags[box] & (N_HIDDEN | N_UNLIKELY)) &&
-			    density(r, box) < 0.25 && (prose_box(r, box) || sentences(r, box) > 80)) {
-				/* Boxes in what gather took are content already. */
+			    density(r, box) < 0.25 && (prose_box(r, box) || sentences(r, box) > 80) &&
+			    (gathered(r, r->bfirst[box]) || linked_heads(r, box) < 2)) {
+				/* Boxes in what gather took are content already;
+				 * a box of teasers (linked headlines over their
+				 * excerpts) styled like the article's is none. */
 				if (gathered(r, r->bfirst[box])) {
 					mark_box(r, box);
 					take_headings(r, r->bfirst[box]);
