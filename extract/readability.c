@@ -2077,7 +2077,9 @@ gather(rd *r, size_t top, unsigned f)
 			take_deck(r, s, top, false);
 		if (s == top || (r->flags[s] & (N_HIDDEN | N_UNLIKELY)))
 			continue;
-		if (s > top && preview(r, s)) {
+		if (s > top && (preview(r, s) || linked_heads(r, s) >= 2)) {
+			/* After the story, the next one's preview or a box
+			 * of teasers, however it scores or is styled. */
 			take = false;
 		} else if (sscore >= 0 && sscore + bonus >= threshold) {
 			take = true;
