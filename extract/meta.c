@@ -64,8 +64,11 @@ typedef struct {
 	size_t nh1;
 	meta_ld ld;
 	/* What the site may be called in a title: its name, the
-	 * application-name, its domain ("wikipedia", "wikipedia.org"). */
-	const char *names[4], *site;
+	 * application-name, its domain ("wikipedia", "wikipedia.org"),
+	 * what its first links to the front page read (a logo's). */
+	const char *names[6], *site;
+	GumboNode *home[2];
+	size_t nhome;
 	size_t nnames;
 	char domain[2][128];
 	buf tmp;
@@ -859,6 +862,42 @@ meta_is_ld(GumboNode *g)
 	return n == sizeof ld - 1 && meta_ieqn(t, ld, n);
 }
 
+/* Link g leads to the site's front page: "/", or the page's own host
+ * with no path.  A logo's link does, and what it reads (or its
+ * picture's alt) is the site's name. */
+static bool
+meta_is_home(const meta_scan *s, GumboNode *g)
+{
+	const char *h = meta_attr(g, "href"), *u = s->d->url, *k, *p;
+	size_t hn, kn;
+
+	if (h == NULL)
+		return false;
+	if (strcmp(h, "/") == 0 || strcmp(h, "./") == 0)
+		return true;
+	if ((k = url_host(h, &hn)) == NULL || u == NULL || (p = url_host(u, &kn)) == NULL ||
+	    hn != kn || strncasecmp(k, p, hn) != 0)
+		return false;
+	k += hn + strcspn(k + hn, "/?#");
+	return *k == '\0' || strcmp(k, "/") == 0;
+}
+
+/* The alt of the first picture under g, or NULL. */
+static const char *
+meta_img_alt(GumboNode *g)
+{
+	const GumboVector *ch = &g->v.element.children;
+	const char *a;
+
+	if (g->v.element.tag == GUMBO_TAG_IMG)
+		return meta_attr(g, "alt");
+	for (unsigned i = 0; i < ch->length; i++)
+		if (((GumboNode *)ch->data[i])->type == GUMBO_NODE_ELEMENT &&
+		    (a = meta_img_alt(ch->data[i])) != NULL)
+			return a;
+	return NULL;
+}
+
 static void
 meta_collect(meta_scan *s)
 {
@@ -879,6 +918,10 @@ meta_collect(meta_scan *s)
 			if (s->title == NULL &&
 			    g->v.element.tag_namespace == GUMBO_NAMESPACE_HTML)
 				s->title = g;
+			break;
+		case GUMBO_TAG_A:
+			if (s->nhome < sizeof s->home / sizeof s->home[0] && meta_is_home(s, g))
+				s->home[s->nhome++] = g;
 			break;
 		case GUMBO_TAG_H1:
 			if (s->h1 == NULL) {
@@ -1039,10 +1082,11 @@ typedef struct {
 
 /* t[0..n) in parts at its separators (" | ", " - ", ...), else at "_"
  * or an unspaced full-width bar (Chinese and Japanese sites write
- * "Headline_Section_Site", "Headline｜Site"); false when it has
- * neither. */
+ * "Headline_Section_Site", "Headline｜Site"), else, when colon is
+ * set, at ": " (the first part ends at the first, the last starts
+ * after the last); false when it has none. */
 static bool
-meta_split(const char *t, size_t n, meta_parts *p)
+meta_split(const char *t, size_t n, meta_parts *p, bool colon)
 {
 	static const char bar[] = "\xef\xbd\x9c";
 	meta_seps sp = meta_find_seps(t, n);
@@ -1062,30 +1106,40 @@ meta_split(const char *t, size_t n, meta_parts *p)
 		l = i;
 		m = k;
 	}
-	if (f == n)
-		return false;
+	if (f == n) {
+		const char *a = colon ? strstr(t, ": ") : NULL, *z = a;
+
+		if (a == NULL)
+			return false;
+		for (const char *c = a; (c = strstr(c + 2, ": ")) != NULL; )
+			z = c;
+		*p = (meta_parts){ (size_t)(a - t), (size_t)(a - t) + 2, (size_t)(z - t),
+		    (size_t)(z - t) + 2 };
+		return true;
+	}
 	*p = (meta_parts){ f, f + (t[f] == '_' ? 1 : 3), l, l + m };
 	return true;
 }
 
 /* r, or when it is in parts and a heading reads its first, that part
  * ("Headline_Section_Site", "Headline | by Author | Site": the
- * headline). */
+ * headline).  Not at a colon: a blog's h1 is its name, before the
+ * colon of "Blog: Post". */
 static const char *
 meta_heading_part(meta_scan *s, const char *r)
 {
 	const char *h;
 	meta_parts p;
 
-	if (r != NULL && meta_split(r, strlen(r), &p) &&
+	if (r != NULL && meta_split(r, strlen(r), &p, false) &&
 	    (h = meta_clean(s, r, p.head, false)) != NULL && meta_heading_is(s, h))
 		return h;
 	return r;
 }
 
 /* t without the site's name when that is its first or last part
- * ("Headline | Site", "Site: Headline" aside), or NULL; see
- * meta_heading_part. */
+ * ("Headline | Site", "Site: Headline", "Headline: Site"), or NULL;
+ * see meta_heading_part. */
 static const char *
 meta_cut_site(meta_scan *s, const char *t)
 {
@@ -1093,7 +1147,7 @@ meta_cut_site(meta_scan *s, const char *t)
 	const char *r = NULL;
 	meta_parts p;
 
-	if (!meta_split(t, n, &p))
+	if (!meta_split(t, n, &p, true))
 		return NULL;
 	if (meta_names_site(s, t + p.tail, n - p.tail))
 		r = meta_clean(s, t, p.cut, false);
@@ -1668,6 +1722,12 @@ meta_extract(pith_doc *d)
 	if ((v = meta_cleans(&s, s.val[MK_APPLICATION_NAME], true)) != NULL)
 		s.names[s.nnames++] = v;
 	meta_domain(&s);
+	for (size_t i = 0; i < s.nhome && s.nnames < sizeof s.names / sizeof s.names[0]; i++) {
+		if ((v = meta_element_text(&s, s.home[i])) == NULL)
+			v = meta_cleans(&s, meta_img_alt(s.home[i]), true);
+		if (v != NULL)
+			s.names[s.nnames++] = v;
+	}
 	m->title = meta_title(&s);
 
 	m->byline = s.ld.byline;

@@ -291,6 +291,50 @@ test_title_site_name_found(void **state)
 		expect_title_at(cases[i].url, cases[i].head, cases[i].want);
 }
 
+/* The site's name read off its first links to the front page (a logo's
+ * text or its picture's alt): cut from a title at a colon too. */
+static void
+test_title_site_name_home_link(void **state)
+{
+	static const struct {
+		const char *url, *html, *want;
+	} cases[] = {
+		/* a council's logo, its name after the colon */
+		{ URL, "<title>Road closed at Kirchberg: Town of Weilerbach</title>"
+		    "<a href=\"/\"><img src=\"/logo.svg\" alt=\"Town of Weilerbach\"></a>"
+		    "<h1>Road closed at Kirchberg</h1><p>x</p>", "Road closed at Kirchberg" },
+		/* a blog's h1 links home: "Blog: Post" */
+		{ URL, "<title>Garden Diary: April harvest</title>"
+		    "<h1><a href=\"/\">Garden Diary</a></h1><h3>April harvest</h3><p>x</p>",
+		    "April harvest" },
+		{ "https://lucia.example.com/2013/04/market.html",
+		    "<title>Lucia's Notebook: An afternoon at the market</title>"
+		    "<h1><a href=\"https://lucia.example.com/\">Lucia's Notebook</a></h1><p>x</p>",
+		    "An afternoon at the market" },
+		/* the root of another site is not this one's */
+		{ "https://lucia.example.com/2013/04/market.html",
+		    "<title>Lucia's Notebook: An afternoon at the market</title>"
+		    "<a href=\"https://other.example.net/\">An afternoon at the market</a>"
+		    "<p>x</p>", "An afternoon at the market" },
+		{ "https://lucia.example.com/2013/04/market.html",
+		    "<title>Old notes: Town of Weilerbach</title>"
+		    "<a href=\"https://other.example.net/\">Town of Weilerbach</a><p>x</p>",
+		    "Old notes: Town of Weilerbach" },
+		/* nor is a link to another page */
+		{ URL, "<title>Short one: Town of Weilerbach</title>"
+		    "<a href=\"/about\">Town of Weilerbach</a><p>x</p>",
+		    "Short one: Town of Weilerbach" },
+		/* without a name, the h1 over a colon is no headline (a blog's) */
+		{ URL, "<title>Garden Diary: April harvest</title>"
+		    "<h1>Garden Diary</h1><h3>April harvest</h3><p>x</p>",
+		    "Garden Diary: April harvest" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		title_is(cases[i].url, cases[i].html, cases[i].want);
+}
+
 /* Japanese and Chinese titles: the full-width bar, spaced or not, parts
  * as a separator does; without the site's name, the part the page's
  * heading reads, however many follow it. */
@@ -716,6 +760,7 @@ main(void)
 		cmocka_unit_test(test_title_colon_and_length),
 		cmocka_unit_test(test_title_site_name_known),
 		cmocka_unit_test(test_title_site_name_found),
+		cmocka_unit_test(test_title_site_name_home_link),
 		cmocka_unit_test(test_title_cjk_parts),
 		cmocka_unit_test(test_title_unspaced),
 		cmocka_unit_test(test_byline_sources),
