@@ -882,18 +882,20 @@ meta_is_home(const meta_scan *s, GumboNode *g)
 	return *k == '\0' || strcmp(k, "/") == 0;
 }
 
-/* The alt of the first picture under g, or NULL. */
+/* The alt of the first picture under g, or NULL.  A logo sits a few
+ * elements down its link; deeper is no logo, and hostile nesting
+ * must not run the recursion deep. */
 static const char *
-meta_img_alt(GumboNode *g)
+meta_img_alt(GumboNode *g, int depth)
 {
 	const GumboVector *ch = &g->v.element.children;
 	const char *a;
 
 	if (g->v.element.tag == GUMBO_TAG_IMG)
 		return meta_attr(g, "alt");
-	for (unsigned i = 0; i < ch->length; i++)
+	for (unsigned i = 0; depth < 8 && i < ch->length; i++)
 		if (((GumboNode *)ch->data[i])->type == GUMBO_NODE_ELEMENT &&
-		    (a = meta_img_alt(ch->data[i])) != NULL)
+		    (a = meta_img_alt(ch->data[i], depth + 1)) != NULL)
 			return a;
 	return NULL;
 }
@@ -1724,7 +1726,7 @@ meta_extract(pith_doc *d)
 	meta_domain(&s);
 	for (size_t i = 0; i < s.nhome && s.nnames < sizeof s.names / sizeof s.names[0]; i++) {
 		if ((v = meta_element_text(&s, s.home[i])) == NULL)
-			v = meta_cleans(&s, meta_img_alt(s.home[i]), true);
+			v = meta_cleans(&s, meta_img_alt(s.home[i], 0), true);
 		if (v != NULL)
 			s.names[s.nnames++] = v;
 	}
