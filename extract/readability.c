@@ -3548,9 +3548,12 @@ same_opening(const rd *r, size_t a, size_t b)
  * beside the next, where threaded() sees no reply nested: a run of
  * RUN_MIN or more remarks alike, most dated and by authors that change,
  * holding the last paragraph of prose kept, after the post's first one
- * in a box unlike them.  Answers to a question are few and long, a
- * forum's posts are read from the first, a debate's turns are alike the
- * top (N_BOX).  One thread a page: the walk stops at it. */
+ * in a box unlike them; or all after it, outside the content (a column
+ * of their own beside a brief), where the reason tells auto that MSS's
+ * longer span is the comments (comments_added).  Answers to a question
+ * are few and long, a forum's posts are read from the first, a debate's
+ * turns are alike the top (N_BOX).  One thread a page: the walk stops
+ * at it. */
 static void
 drop_flat(rd *r, const char **dwhy)
 {
@@ -3572,7 +3575,7 @@ drop_flat(rd *r, const char **dwhy)
 		size_t first = PITH_NONE, last = PITH_NONE, k = 0, dates = 0, same = 0;
 		size_t stop = pith_doc_node(d, p)->end;
 
-		if (!(r->flags[p] & N_IN) || dwhy[p] != NULL)
+		if (dwhy[p] != NULL)
 			continue;
 		for (size_t c = p + 1; c <= stop; ) {
 			size_t e = c < stop ? pith_doc_node(d, c)->end : c;
@@ -3582,8 +3585,9 @@ drop_flat(rd *r, const char **dwhy)
 				last = c, c = e;
 				continue;
 			}
-			if (k >= RUN_MIN && 2 * dates >= k && 2 * same < k &&
-			    post < r->bfirst[first] && r->bfirst[first] <= end && end <= r->blast[last]) {
+			if (k >= RUN_MIN && 2 * dates >= k && 2 * same < k && post < r->bfirst[first] &&
+			    ((r->bfirst[first] <= end && end <= r->blast[last]) ||
+			    (end < r->bfirst[first] && !(r->flags[first] & N_IN)))) {
 				for (size_t s = first; s < pith_doc_node(d, last)->end; s++)
 					dwhy[s] = dwhy[s] != NULL ? dwhy[s] : FLAT_WHY;
 				return;
@@ -3881,8 +3885,12 @@ run(rd *r, unsigned f, size_t *top_out)
 		const pith_block *blk = pith_doc_block(d, b);
 		size_t n = blk->node;
 
-		if (n == PITH_NONE || (!(r->flags[n] & N_IN) && !loose_in_top(r, b, top)))
+		if (n == PITH_NONE || (!(r->flags[n] & N_IN) && !loose_in_top(r, b, top))) {
+			/* Comments drop_flat found outside say so. */
+			if (n != PITH_NONE && dwhy[n] != NULL)
+				r->why[b] = dwhy[n];
 			continue;
+		}
 		if (dwhy[n] != NULL || (n == r->thread_node && b >= r->thread_block)) {
 			r->why[b] = dwhy[n] != NULL ? dwhy[n] : THREAD_WHY;
 			continue;
