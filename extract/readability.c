@@ -47,7 +47,8 @@ enum {
 	C_BODY      = 1 << 8,   /* names the article body itself */
 	C_EMBED     = 1 << 9,   /* an embedded post the article quotes */
 	C_ROLE_OUT  = 1 << 10,  /* a role that is never the article */
-	C_THREAD    = 1 << 11   /* the readers' comments */
+	C_THREAD    = 1 << 11,  /* the readers' comments */
+	C_AVATAR    = 1 << 12   /* a poster's picture */
 };
 /* Names that say a box is no paragraph of the text: a lone paragraph so
  * named beside the content (a standfirst, a question) is not taken. */
@@ -200,6 +201,7 @@ static const struct word words[] = {
 	W("article", C_MAYBE | C_POSITIVE),
 	W("articlebody", C_MAYBE | C_POSITIVE | C_BODY),
 	W("author", C_META),
+	W("avatar", C_AVATAR),
 	W("banner", C_UNLIKELY | C_NEGATIVE | C_BOILER),
 	W("blog", C_POSITIVE),
 	W("body", C_MAYBE | C_POSITIVE),
@@ -3476,14 +3478,54 @@ drop_thread(rd *r, const char **dwhy)
 
 #define FLAT_WHY COMMENTS_WHY "(a run of short posts alike after the post)"
 
-/* The line box c opens with, its author's: its first block when it has
- * more, else the link its text opens with; NULL when neither. */
+/* Picture n is drawn at most AVATAR_MAX pixels square, or named so (on
+ * itself or its link or wrapper). */
+static bool
+small_picture(const rd *r, size_t n)
+{
+	enum { AVATAR_MAX = 100 };
+	const char *w = attr(r, n, "width"), *h = attr(r, n, "height");
+	size_t p = pith_doc_node(r->d, n)->parent;
+
+	if ((r->cls[n] & C_AVATAR) || (p != PITH_NONE && (r->cls[p] & C_AVATAR)))
+		return true;
+	return w != NULL && h != NULL && atoi(w) > 0 && atoi(w) <= AVATAR_MAX &&
+	    atoi(h) > 0 && atoi(h) <= AVATAR_MAX;
+}
+
+/* Box c opens with its author's picture: the first of its blocks, a
+ * small one, its alt empty or naming the line after it ("Ann", "Ann's
+ * avatar").  A photo stream's pictures are large, or its text (a
+ * gallery's captions). */
+static bool
+avatar(const rd *r, size_t c)
+{
+	size_t b = r->bfirst[c], n = c + 1, end = pith_doc_node(r->d, c)->end;
+	const pith_block *blk = pith_doc_block(r->d, b), *next;
+
+	if (r->gallery || blk->kind != PITH_BLOCK_IMAGE || b >= r->blast[c] || blk->len >= 80)
+		return false;
+	/* The picture's element: among the box's first few (in a link, a
+	 * wrapper), a bounded look. */
+	while (n < end && n <= c + 4 && tag(r, n) != GUMBO_TAG_IMG)
+		n++;
+	if (n >= end || tag(r, n) != GUMBO_TAG_IMG || !small_picture(r, n))
+		return false;
+	next = pith_doc_block(r->d, b + 1);
+	return blk->len == 0 || (next->len > 0 &&
+	    (has_icase(blk->text, next->text) || has_icase(next->text, blk->text)));
+}
+
+/* The line box c opens with, its author's: its first block (after the
+ * author's picture) when it has more, else the link its text opens
+ * with; NULL when neither. */
 static const char *
 opening(const rd *r, size_t c, size_t *n)
 {
-	const pith_block *blk = pith_doc_block(r->d, r->bfirst[c]);
+	size_t f = r->bfirst[c] + avatar(r, c);
+	const pith_block *blk = pith_doc_block(r->d, f);
 
-	if (r->blast[c] > r->bfirst[c]) {
+	if (r->blast[c] > f) {
 		*n = blk->len;
 		return blk->text;
 	}
@@ -3495,9 +3537,9 @@ opening(const rd *r, size_t c, size_t *n)
 
 /* Box c could be a reader's comment: named, short, a sentence or two
  * with few links, no heading or picture of its own (a FAQ's, a live
- * blog's or a how-to's item has one), opened by a short line that ends
- * no sentence (a name, not a FAQ's question).  A paragraph cut into boxes
- * has no such line. */
+ * blog's or a how-to's item has one) but its author's, opened by a
+ * short line that ends no sentence (a name, not a FAQ's question).  A
+ * paragraph cut into boxes has no such line. */
 static bool
 remark(const rd *r, size_t c)
 {
@@ -3508,7 +3550,7 @@ remark(const rd *r, size_t c)
 	    r->bfirst[c] == PITH_NONE || (r->flags[c] & N_BOX) ||
 	    (s = opening(r, c, &n)) == NULL || n == 0 || n >= 80 || strchr(".?!", s[n - 1]) != NULL)
 		return false;
-	for (size_t b = r->bfirst[c]; b <= r->blast[c]; b++) {
+	for (size_t b = r->bfirst[c] + avatar(r, c); b <= r->blast[c]; b++) {
 		pith_block_kind k = pith_doc_block(r->d, b)->kind;
 
 		if (k == PITH_BLOCK_HEADING || k == PITH_BLOCK_IMAGE || k == PITH_BLOCK_CAPTION)
@@ -3521,10 +3563,12 @@ remark(const rd *r, size_t c)
 static bool
 dated(const rd *r, size_t c)
 {
-	for (size_t b = r->bfirst[c]; b <= r->blast[c]; b++) {
+	size_t f = r->bfirst[c] + avatar(r, c);
+
+	for (size_t b = f; b <= r->blast[c]; b++) {
 		const pith_block *blk = pith_doc_block(r->d, b);
 
-		if ((b == r->bfirst[c] && b == r->blast[c]) || !prose_block(r, b))
+		if ((b == f && b == r->blast[c]) || !prose_block(r, b))
 			if (holds(blk->text, blk->len, is_digit))
 				return true;
 	}
