@@ -3535,6 +3535,15 @@ opening(const rd *r, size_t c, size_t *n)
 	return blk->text;
 }
 
+/* Line s[0..n) ends on an initial ("Lin W.", "J."): a name's full
+ * stop, not a sentence's. */
+static bool
+initial(const char *s, size_t n)
+{
+	return n >= 2 && s[n - 1] == '.' && isupper((unsigned char)s[n - 2]) &&
+	    (n == 2 || s[n - 3] == ' ');
+}
+
 /* Box c could be a reader's comment: named, short, a sentence or two
  * with few links, no heading or picture of its own (a FAQ's, a live
  * blog's or a how-to's item has one) but its author's, opened by a
@@ -3548,7 +3557,8 @@ remark(const rd *r, size_t c)
 
 	if (!named_box(r, c) || tag(r, c) == GUMBO_TAG_P || r->len[c] >= CHAR_THRESHOLD ||
 	    r->bfirst[c] == PITH_NONE || (r->flags[c] & N_BOX) ||
-	    (s = opening(r, c, &n)) == NULL || n == 0 || n >= 80 || strchr(".?!", s[n - 1]) != NULL)
+	    (s = opening(r, c, &n)) == NULL || n == 0 || n >= 80 ||
+	    (strchr(".?!", s[n - 1]) != NULL && !initial(s, n)))
 		return false;
 	for (size_t b = r->bfirst[c] + avatar(r, c); b <= r->blast[c]; b++) {
 		pith_block_kind k = pith_doc_block(r->d, b)->kind;
