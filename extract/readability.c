@@ -2051,6 +2051,39 @@ element(const rd *r, size_t s, size_t x)
 	    !(r->cls[s] & (C_META | C_BOILER | C_NEGATIVE)) && !other_story(r, s);
 }
 
+/* The level of the heading box n opens with (see headed), or 0. */
+static int
+opens(const rd *r, size_t n)
+{
+	return headed(r, n) ? pith_doc_block(r->d, first_text(r, n))->level : 0;
+}
+
+/* A child of s is one of a run of named boxes alike (reviews, cards). */
+static bool
+boxes(const rd *r, size_t s)
+{
+	for (size_t c = s + 1; c < pith_doc_node(r->d, s)->end; c = pith_doc_node(r->d, c)->end)
+		if (named_box(r, c) && r->len[c] > 0 && in_run(r, c))
+			return true;
+	return false;
+}
+
+/* Box s beside x is a part of the page x is one of: the page cut in
+ * headed sections of a kind, each named for its part ("section
+ * amenities" beside "section description"), a listing's amenities and
+ * rules, lists that score nothing.  Under headings of one level, below
+ * the headline: a sidebar's column beside the story's is no part.  Not
+ * one of reviews or cards, boxes in a run. */
+static bool
+part(const rd *r, size_t s, size_t x)
+{
+	int level = opens(r, x);
+
+	return level >= 2 && kin(r, s, x) && opens(r, s) == level &&
+	    r->len[s] >= WIDEN_TEXT && density(r, s) < 0.25 && !boxes(r, s) &&
+	    !(r->cls[s] & (C_META | C_BOILER | C_NEGATIVE)) && !other_story(r, s);
+}
+
 /* Mark the top and its qualifying siblings as the content. */
 static void
 gather(rd *r, size_t top, unsigned f)
@@ -2090,7 +2123,7 @@ gather(rd *r, size_t top, unsigned f)
 			/* A section styled like the top, too deep for its
 			 * paragraphs' scores to reach: the article goes on. */
 			take = true;
-		} else if (element(r, s, top)) {
+		} else if (element(r, s, top) || part(r, s, top)) {
 			take = true;
 		} else if (s > top && r->len[s] >= 300 && r->link[s] == 0 &&
 		    r->plen[s] < 0.5 * r->len[s]) {
@@ -2190,6 +2223,10 @@ gather(rd *r, size_t top, unsigned f)
 			if (sections && alike(r, s, x) && holds_alike(r, s, top) &&
 			    (r->plen[s] >= 100 || (headed(r, s) && r->len[s] >= 100)) &&
 			    density(r, s) < 0.25 && !other_story(r, s)) {
+				r->flags[s] |= N_IN;
+				series = true;
+			} else if (sections && part(r, s, x)) {
+				/* The top's section's heading goes with it. */
 				r->flags[s] |= N_IN;
 				series = true;
 			} else if ((up == 0 && paragraph(r, s)) || lede(r, s, x) ||
