@@ -2670,7 +2670,9 @@ whole(const rd *r, size_t n, size_t top)
  * (Readability.js's rule, less its radio buttons and checkboxes, which
  * a recipe card's print options are): a signup, search or comment
  * form.  prune_reason asks only of a short box: a blog's column of
- * post, comments and comment form holds as many fields. */
+ * post, comments and comment form holds as many fields.  A date, a
+ * number or a choice is a field as a text is: a booking bar's dates and
+ * guests, a search by make. */
 static bool
 form_box(const rd *r, size_t n)
 {
@@ -2686,8 +2688,9 @@ form_box(const rd *r, size_t n)
 		case GUMBO_TAG_INPUT:
 			type = attr(r, k, "type");
 			fields += type == NULL || str_has_word("text email search tel "
-			    "password url", type, true);
+			    "password url date number", type, true);
 			break;
+		case GUMBO_TAG_SELECT:
 		case GUMBO_TAG_TEXTAREA:
 			fields++;
 			break;
