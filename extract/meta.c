@@ -1013,25 +1013,52 @@ meta_heading_is(meta_scan *s, const char *t)
 	return false;
 }
 
-/* Whether a[0..n) names the same thing as b: equal but for ASCII case
- * and spaces ("TheHill" is "The Hill"). */
+/* Whether a[0..n) names the same thing as b[0..bn): equal but for
+ * ASCII case and spaces ("TheHill" is "The Hill"). */
 static bool
-meta_same(const char *a, size_t n, const char *b)
+meta_same_n(const char *a, size_t n, const char *b, size_t bn)
 {
-	size_t i = 0;
+	size_t i = 0, j = 0;
 
 	for (;;) {
 		while (i < n && a[i] == ' ')
 			i++;
-		while (*b == ' ')
-			b++;
-		if (i == n || *b == '\0')
-			return i == n && *b == '\0';
-		if (!meta_ieqn(a + i, b, 1))
+		while (j < bn && b[j] == ' ')
+			j++;
+		if (i == n || j == bn)
+			return i == n && j == bn;
+		if (!meta_ieqn(a + i, b + j, 1))
 			return false;
 		i++;
-		b++;
+		j++;
 	}
+}
+
+static bool
+meta_same(const char *a, size_t n, const char *b)
+{
+	return meta_same_n(a, n, b, strlen(b));
+}
+
+/* n less a trailing legal form (" e.V.", ", Inc."): a club's logo
+ * reads its name without it, its title with it, or the other way. */
+static size_t
+meta_legal_cut(const char *t, size_t n)
+{
+	static const char *const forms[] = {
+		"e.V.", "GmbH", "gGmbH", "AG", "Inc.", "Inc", "Ltd.", "Ltd", "LLC",
+		"plc", "S.A.", "B.V.",
+	};
+
+	for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++) {
+		size_t m = strlen(forms[k]);
+
+		if (n > m + 1 && t[n - m - 1] == ' ' && memcmp(t + n - m, forms[k], m) == 0) {
+			n -= m + 1;
+			return n > 0 && t[n - 1] == ',' ? n - 1 : n;
+		}
+	}
+	return n;
 }
 
 /* The separators (" | ", " - ", ...) in t: how many, where the first
@@ -1065,13 +1092,20 @@ meta_find_seps(const char *t, size_t n)
 	return r;
 }
 
-/* Whether t[0..n) is one of the site's names. */
+/* Whether t[0..n) is one of the site's names, with or without a legal
+ * form. */
 static bool
 meta_names_site(const meta_scan *s, const char *t, size_t n)
 {
-	for (size_t i = 0; i < s->nnames; i++)
-		if (meta_same(t, n, s->names[i]))
+	size_t m = meta_legal_cut(t, n);
+
+	for (size_t i = 0; i < s->nnames; i++) {
+		const char *k = s->names[i];
+
+		if (meta_same(t, n, k) ||
+		    meta_same_n(t, m, k, meta_legal_cut(k, strlen(k))))
 			return true;
+	}
 	return false;
 }
 
@@ -1139,6 +1173,25 @@ meta_heading_part(meta_scan *s, const char *r)
 	return r;
 }
 
+/* r, or the page's only h1 when r is a word or two that the h1 holds:
+ * what is left of "Geschichte: Site" names the page's section, and
+ * "Die Geschichte der Burg" is its headline. */
+static const char *
+meta_h1_over(meta_scan *s, const char *r)
+{
+	const char *h;
+	size_t k, hn;
+
+	if (r == NULL || s->nh1 != 1 || meta_words(r, (k = strlen(r))) > 2 ||
+	    (h = meta_element_text(s, s->h1)) == NULL)
+		return r;
+	hn = strlen(h);
+	for (size_t i = 0; i + k <= hn; i++)
+		if (meta_ieqn(h + i, r, k))
+			return h;
+	return r;
+}
+
 /* t without the site's name when that is its first or last part
  * ("Headline | Site", "Site: Headline", "Headline: Site"), or NULL;
  * see meta_heading_part. */
@@ -1155,7 +1208,7 @@ meta_cut_site(meta_scan *s, const char *t)
 		r = meta_clean(s, t, p.cut, false);
 	else if (meta_names_site(s, t, p.head))
 		r = meta_clean(s, t + p.next, n - p.next, false);
-	return meta_heading_part(s, r);
+	return meta_h1_over(s, meta_heading_part(s, r));
 }
 
 /* The headline in the page's <title>: the site's name cut off.  This is

@@ -324,6 +324,25 @@ test_title_site_name_home_link(void **state)
 		{ URL, "<title>Short one: Town of Weilerbach</title>"
 		    "<a href=\"/about\">Town of Weilerbach</a><p>x</p>",
 		    "Short one: Town of Weilerbach" },
+		/* the logo's name without the club's legal form: the word
+		 * left is the section's, the only h1 holding it the headline */
+		{ URL, "<title>Geschichte: F\xc3\xb6rderverein Burg Falkenau e.V.</title>"
+		    "<a href=\"/\"><img src=\"/logo.png\" alt=\"F\xc3\xb6rderverein Burg Falkenau\"></a>"
+		    "<h1>Die Geschichte der Burg</h1><p>x</p>", "Die Geschichte der Burg" },
+		{ URL, "<title>Termine | Heimatverein Talbach e.V.</title>"
+		    "<a href=\"/\">Heimatverein Talbach</a>"
+		    "<h1>Termine 2024</h1><p>x</p>", "Termine 2024" },
+		/* an h1 without the word, or two h1s, leave the part be */
+		{ URL, "<title>Geschichte: F\xc3\xb6rderverein Burg Falkenau e.V.</title>"
+		    "<a href=\"/\"><img src=\"/logo.png\" alt=\"F\xc3\xb6rderverein Burg Falkenau\"></a>"
+		    "<h1>Willkommen</h1><p>x</p>", "Geschichte" },
+		{ URL, "<title>Termine | Heimatverein Talbach e.V.</title>"
+		    "<a href=\"/\">Heimatverein Talbach</a>"
+		    "<h1>Termine 2024</h1><h1>Termine 2025</h1><p>x</p>", "Termine" },
+		/* the legal form in the name and not in the title */
+		{ URL, "<title>Spring catalogue now out | Nordwind Tools</title>"
+		    "<meta property=\"og:site_name\" content=\"Nordwind Tools GmbH\">"
+		    "<p>x</p>", "Spring catalogue now out" },
 		/* without a name, the h1 over a colon is no headline (a blog's) */
 		{ URL, "<title>Garden Diary: April harvest</title>"
 		    "<h1>Garden Diary</h1><h3>April harvest</h3><p>x</p>",
