@@ -2986,6 +2986,26 @@ is_digit(ucs4_t c)
 	return uc_decimal_value(c) >= 0;
 }
 
+/* A rating's star, full or empty ("★★★★☆"). */
+static bool
+is_star(ucs4_t c)
+{
+	return c == 0x2605 || c == 0x2606 || c == 0x2B50;
+}
+
+/* Box c bears a rating: a line of it, not of its prose, holds stars. */
+static bool
+rated(const rd *r, size_t c)
+{
+	for (size_t b = r->bfirst[c]; b != PITH_NONE && b <= r->blast[c]; b++) {
+		const pith_block *blk = pith_doc_block(r->d, b);
+
+		if (!prose_block(r, b) && holds(blk->text, blk->len, is_star))
+			return true;
+	}
+	return false;
+}
+
 /* Block b is a number beside a button ("214" by "Reply", the votes
  * or likes under a comment): digits and no letter, in a box that holds
  * a <button> among its first few elements.  A countdown's "10" or a
@@ -3594,22 +3614,29 @@ remark(const rd *r, size_t c)
 {
 	const char *s;
 	size_t n;
+	bool stars;
 
 	if (!named_box(r, c) || tag(r, c) == GUMBO_TAG_P || r->len[c] >= CHAR_THRESHOLD ||
-	    r->bfirst[c] == PITH_NONE || (r->flags[c] & N_BOX) ||
-	    (s = opening(r, c, &n)) == NULL || n == 0 || n >= 80 ||
-	    (strchr(".?!", s[n - 1]) != NULL && !initial(s, n)))
+	    r->bfirst[c] == PITH_NONE || (r->flags[c] & N_BOX))
+		return false;
+	/* A customer's review is one under its stars, whatever its
+	 * title ("Love it!", a heading of its own). */
+	stars = rated(r, c);
+	if (!stars && ((s = opening(r, c, &n)) == NULL || n == 0 || n >= 80 ||
+	    (strchr(".?!", s[n - 1]) != NULL && !initial(s, n))))
 		return false;
 	for (size_t b = r->bfirst[c] + avatar(r, c); b <= r->blast[c]; b++) {
 		pith_block_kind k = pith_doc_block(r->d, b)->kind;
 
-		if (k == PITH_BLOCK_HEADING || k == PITH_BLOCK_IMAGE || k == PITH_BLOCK_CAPTION)
+		if ((k == PITH_BLOCK_HEADING && !stars) || k == PITH_BLOCK_IMAGE ||
+		    k == PITH_BLOCK_CAPTION)
 			return false;
 	}
 	return sentences(r, c) > 0 && density(r, c) < 0.25;
 }
 
-/* Box c bears a date or a time: a digit in a line not of its prose. */
+/* Box c bears a date or a time, or a rating: a digit or a star in a
+ * line not of its prose. */
 static bool
 dated(const rd *r, size_t c)
 {
@@ -3619,7 +3646,7 @@ dated(const rd *r, size_t c)
 		const pith_block *blk = pith_doc_block(r->d, b);
 
 		if ((b == f && b == r->blast[c]) || !prose_block(r, b))
-			if (holds(blk->text, blk->len, is_digit))
+			if (holds(blk->text, blk->len, is_digit) || holds(blk->text, blk->len, is_star))
 				return true;
 	}
 	return false;
@@ -3635,7 +3662,8 @@ same_opening(const rd *r, size_t a, size_t b)
 	const char *x = opening(r, a, &n), *y = opening(r, b, &m);
 	bool digit;
 
-	return x != NULL && y != NULL && digits_apart(x, n, y, m, &digit);
+	/* Ratings alike open reviews, not a how-to's steps. */
+	return x != NULL && y != NULL && !rated(r, a) && digits_apart(x, n, y, m, &digit);
 }
 
 /* Readers' comments in flat boxes named anyhow ("c7x", "item-b"), each
@@ -3646,8 +3674,9 @@ same_opening(const rd *r, size_t a, size_t b)
  * of their own beside a brief), where the reason tells auto that MSS's
  * longer span is the comments (comments_added).  Answers to a question
  * are few and long, a forum's posts are read from the first, a debate's
- * turns are alike the top (N_BOX).  One thread a page: the walk stops
- * at it. */
+ * turns are alike the top (N_BOX).  Customer reviews under their stars
+ * may all be shorter than prose: after the post's last paragraph, in
+ * the content, they go too.  One thread a page: the walk stops at it. */
 static void
 drop_flat(rd *r, const char **dwhy)
 {
@@ -3666,7 +3695,7 @@ drop_flat(rd *r, const char **dwhy)
 		}
 	}
 	for (size_t p = 0; post != PITH_NONE && p < r->nn; p++) {
-		size_t first = PITH_NONE, last = PITH_NONE, k = 0, dates = 0, same = 0;
+		size_t first = PITH_NONE, last = PITH_NONE, k = 0, dates = 0, same = 0, stars = 0;
 		size_t stop = pith_doc_node(d, p)->end;
 
 		if (dwhy[p] != NULL)
@@ -3676,12 +3705,13 @@ drop_flat(rd *r, const char **dwhy)
 
 			if (c < stop && first != PITH_NONE && alike(r, c, first) && remark(r, c)) {
 				k++, dates += dated(r, c), same += same_opening(r, last, c);
+				stars += rated(r, c);
 				last = c, c = e;
 				continue;
 			}
 			if (k >= RUN_MIN && 2 * dates >= k && 2 * same < k && post < r->bfirst[first] &&
 			    ((r->bfirst[first] <= end && end <= r->blast[last]) ||
-			    (end < r->bfirst[first] && !(r->flags[first] & N_IN)))) {
+			    (end < r->bfirst[first] && (!(r->flags[first] & N_IN) || 2 * stars >= k)))) {
 				for (size_t s = first; s < pith_doc_node(d, last)->end; s++)
 					dwhy[s] = dwhy[s] != NULL ? dwhy[s] : FLAT_WHY;
 				return;
@@ -3690,7 +3720,7 @@ drop_flat(rd *r, const char **dwhy)
 				break;
 			first = last = remark(r, c) ? c : PITH_NONE;
 			k = first != PITH_NONE;
-			dates = k && dated(r, c), same = 0;
+			dates = k && dated(r, c), same = 0, stars = k && rated(r, c);
 			c = e;
 		}
 	}
