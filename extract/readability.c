@@ -2676,7 +2676,7 @@ whole(const rd *r, size_t n, size_t top)
 static bool
 form_box(const rd *r, size_t n)
 {
-	int fields = 0, paras = 0;
+	int fields = 0, paras = 0, controls = 0;
 
 	for (size_t k = n + 1; k < pith_doc_node(r->d, n)->end; k++) {
 		const char *type;
@@ -2694,11 +2694,17 @@ form_box(const rd *r, size_t n)
 		case GUMBO_TAG_TEXTAREA:
 			fields++;
 			break;
+		case GUMBO_TAG_BUTTON:
+		case GUMBO_TAG_LABEL:
+			controls++;
+			break;
 		default:
 			break;
 		}
 	}
-	return fields > paras / 3;
+	/* A shop's buying box is buttons and labels without a field
+	 * (its colours, "Add to cart") over a price: no sentence. */
+	return fields > paras / 3 || (controls >= 2 && sentences(r, n) == 0);
 }
 
 /* Box n opens with an ad's label (see label) and holds more. */
@@ -2768,7 +2774,7 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	/* <center> is an old page's div (its menu and footer lines). */
 	if (t == GUMBO_TAG_DIV || t == GUMBO_TAG_SECTION || t == GUMBO_TAG_CENTER ||
 	    t == GUMBO_TAG_UL || t == GUMBO_TAG_OL || t == GUMBO_TAG_TABLE ||
-	    t == GUMBO_TAG_FORM) {
+	    t == GUMBO_TAG_FORM || t == GUMBO_TAG_FIELDSET) {
 		int w = (f & F_WEIGHT_CLASSES) ? r->weight[n] : 0;
 
 		/* A negative word on the box holding most of the article's
