@@ -2999,14 +2999,44 @@ is_star(ucs4_t c)
 	return c == 0x2605 || c == 0x2606 || c == 0x2B50;
 }
 
-/* Box c bears a rating: a line of it, not of its prose, holds stars. */
+/* Short line s[0..n) is a score out of five or ten ("4.5 out of 5",
+ * "Note : 4/5", "8 von 10"): a number, not over the last, which is 5
+ * or 10 and ends the line's numbers. */
+static bool
+score_line(const char *s, size_t n)
+{
+	long last = -1, prev = -1;
+
+	if (n > 40)
+		return false;
+	for (size_t i = 0; i < n; ) {
+		if (!isdigit((unsigned char)s[i])) {
+			i++;
+			continue;
+		}
+		long v = 0;
+
+		while (i < n && v < 100000 && isdigit((unsigned char)s[i]))
+			v = v * 10 + (s[i++] - '0');
+		/* A decimal's fraction ("4.5", "4,5") is its number's. */
+		if (i + 1 < n && (s[i] == '.' || s[i] == ',') && isdigit((unsigned char)s[i + 1]))
+			for (i++; i < n && isdigit((unsigned char)s[i]); i++)
+				;
+		prev = last, last = v;
+	}
+	return (last == 5 || last == 10) && prev >= 0 && prev <= last;
+}
+
+/* Box c bears a rating: a line of it, not of its prose, holds stars or
+ * a score. */
 static bool
 rated(const rd *r, size_t c)
 {
 	for (size_t b = r->bfirst[c]; b != PITH_NONE && b <= r->blast[c]; b++) {
 		const pith_block *blk = pith_doc_block(r->d, b);
 
-		if (!prose_block(r, b) && holds(blk->text, blk->len, is_star))
+		if (!prose_block(r, b) && (holds(blk->text, blk->len, is_star) ||
+		    score_line(blk->text, blk->len)))
 			return true;
 	}
 	return false;
@@ -3680,7 +3710,7 @@ same_opening(const rd *r, size_t a, size_t b)
  * of their own beside a brief), where the reason tells auto that MSS's
  * longer span is the comments (comments_added).  Answers to a question
  * are few and long, a forum's posts are read from the first, a debate's
- * turns are alike the top (N_BOX).  Customer reviews under their stars
+ * turns are alike the top (N_BOX).  Customer reviews under their rating
  * may all be shorter than prose: after the post's last paragraph, in
  * the content, they go too.  One thread a page: the walk stops at it. */
 static void
