@@ -9,7 +9,8 @@
 #include "internal.h"
 
 static const algo_entry algorithms[] = {
-	{ { "auto", "readability, with MSS when its answer is implausible" },
+	{ { "auto", "readability, with MSS or the page's JSON-LD articleBody when "
+	  "its answer is implausible" },
 	  auto_extract },
 	{ { "mss", "Maximum Subsequence Segmentation: densest token span "
 	  "(tag -3.25, word +1)" }, mss_extract },
