@@ -71,6 +71,8 @@ bool str_hidden_hides(const char *hidden);
 /* Whether word is one of the blank-separated words of list (icase: in
  * any case, as rel values are; class names are not). */
 bool str_has_word(const char *list, const char *word, bool icase);
+/* Whether needle occurs in hay, ASCII case aside. */
+bool str_has_icase(const char *hay, const char *needle);
 /* Whether c is of a script that puts no space between words: Thai,
  * Lao, Tibetan, Burmese, Khmer (Chinese and Japanese aside). */
 bool str_unspaced(unsigned int c);

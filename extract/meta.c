@@ -1180,16 +1180,11 @@ static const char *
 meta_h1_over(meta_scan *s, const char *r)
 {
 	const char *h;
-	size_t k, hn;
 
-	if (r == NULL || s->nh1 != 1 || meta_words(r, (k = strlen(r))) > 2 ||
+	if (r == NULL || s->nh1 != 1 || meta_words(r, strlen(r)) > 2 ||
 	    (h = meta_element_text(s, s->h1)) == NULL)
 		return r;
-	hn = strlen(h);
-	for (size_t i = 0; i + k <= hn; i++)
-		if (meta_ieqn(h + i, r, k))
-			return h;
-	return r;
+	return str_has_icase(h, r) ? h : r;
 }
 
 /* t without the site's name when that is its first or last part

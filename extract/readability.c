@@ -2813,19 +2813,6 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	return NULL;
 }
 
-/* Needle in haystack, ASCII case aside: a <title> often recases the
- * headline ("Title Case", or a capital after the prefix's colon). */
-static bool
-has_icase(const char *hay, const char *needle)
-{
-	size_t n = strlen(needle);
-
-	for (; *hay; hay++)
-		if (strncasecmp(hay, needle, n) == 0)
-			return true;
-	return n == 0;
-}
-
 static bool
 similar_title(const rd *r, size_t b)
 {
@@ -2838,7 +2825,7 @@ similar_title(const rd *r, size_t b)
 	n = strlen(t);
 	/* The page title usually holds the headline plus the site name. */
 	return strcmp(t, blk->text) == 0 || (blk->len >= 10 &&
-	    (has_icase(t, blk->text) || (n >= 10 && has_icase(blk->text, t))));
+	    (str_has_icase(t, blk->text) || (n >= 10 && str_has_icase(blk->text, t))));
 }
 
 /* The reasons that name the chosen container, so the overlay can say
@@ -3609,7 +3596,7 @@ avatar(const rd *r, size_t c)
 		return false;
 	next = pith_doc_block(r->d, b + 1);
 	return blk->len == 0 || (next->len > 0 &&
-	    (has_icase(blk->text, next->text) || has_icase(next->text, blk->text)));
+	    (str_has_icase(blk->text, next->text) || str_has_icase(next->text, blk->text)));
 }
 
 /* The line box c opens with, its author's: its first block (after the

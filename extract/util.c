@@ -459,3 +459,16 @@ budget_stop(budget *bg)
 	memset(bg, 0, sizeof *bg);
 	return expired;
 }
+
+/* Needle in haystack, ASCII case aside: a <title> often recases the
+ * headline ("Title Case", or a capital after the prefix's colon). */
+bool
+str_has_icase(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; *hay; hay++)
+		if (strncasecmp(hay, needle, n) == 0)
+			return true;
+	return n == 0;
+}
