@@ -2084,9 +2084,10 @@ part(const rd *r, size_t s, size_t x)
 	    !(r->cls[s] & (C_META | C_BOILER | C_NEGATIVE)) && !other_story(r, s);
 }
 
-/* Mark the top and its qualifying siblings as the content. */
+/* The top's siblings that qualify on their own: by score, by the top's
+ * style, as its elements or parts, as lists, a deck or a lede. */
 static void
-gather(rd *r, size_t top, unsigned f)
+gather_siblings(rd *r, size_t top, unsigned f)
 {
 	const pith_doc *d = r->d;
 	size_t parent = pith_doc_node(d, top)->parent;
@@ -2094,11 +2095,6 @@ gather(rd *r, size_t top, unsigned f)
 	double threshold = fmax(10, 0.2 * tscore);
 	const char *tcls = attr(r, top, "class");
 
-	r->flags[top] |= N_IN;
-	mark_promised(r, top);
-	if (parent == PITH_NONE || top == r->body)
-		return;
-	take_notes(r, top);
 	for (size_t s = parent + 1; s < pith_doc_node(d, parent)->end;
 	    s = pith_doc_node(d, s)->end) {
 		const char *scls = attr(r, s, "class");
@@ -2145,20 +2141,35 @@ gather(rd *r, size_t top, unsigned f)
 		if (r->len[s] > 0)
 			evidence(r, s, PITH_CAND_SIBLING, threshold - bonus, take, f);
 	}
-	/* A page builder's blocks share the class they open with and vary
-	 * the rest (their padding: "r t-rec t-rec_pt_30", "r t-rec
-	 * t-rec_pt_15"): one of the top's kind between the top and a box
-	 * taken after it, with few links, is the article going on (a
-	 * subheading, a short paragraph), and so is an exhibit (a table or
-	 * a chart set between the text's boxes).  Not before the top (a
-	 * deck or "highlights" box the corpora leave out), nor after the
-	 * last box (a note or a prompt). */
-	size_t last = top;
-	bool turns = false;
+}
 
-	for (size_t s = parent + 1; named_box(r, top) && !turns &&
-	    s < pith_doc_node(d, parent)->end; s = pith_doc_node(d, s)->end)
-		turns = s != top && (r->flags[s] & N_IN) && alike(r, s, top);
+/* A sibling of the top styled like it is taken. */
+static bool
+taken_alike(const rd *r, size_t top)
+{
+	size_t parent = pith_doc_node(r->d, top)->parent;
+
+	for (size_t s = parent + 1; s < pith_doc_node(r->d, parent)->end;
+	    s = pith_doc_node(r->d, s)->end)
+		if (s != top && (r->flags[s] & N_IN) && alike(r, s, top))
+			return true;
+	return false;
+}
+
+/* A page builder's blocks share the class they open with and vary the
+ * rest (their padding: "r t-rec t-rec_pt_30", "r t-rec t-rec_pt_15"):
+ * one of the top's kind between the top and a box taken after it, with
+ * few links, is the article going on (a subheading, a short paragraph),
+ * and so is an exhibit (a table or a chart set between the text's
+ * boxes).  Not before the top (a deck or "highlights" box the corpora
+ * leave out), nor after the last box (a note or a prompt).  Returns the
+ * last box taken. */
+static size_t
+gather_between(rd *r, size_t top)
+{
+	const pith_doc *d = r->d;
+	size_t parent = pith_doc_node(d, top)->parent, last = top;
+
 	for (size_t s = pith_doc_node(d, top)->end;
 	    s < pith_doc_node(d, parent)->end; s = pith_doc_node(d, s)->end) {
 		if (!(r->flags[s] & N_IN))
@@ -2171,13 +2182,22 @@ gather(rd *r, size_t top, unsigned f)
 				r->flags[k] |= N_IN;
 		last = s;
 	}
-	/* A record of turns, the top and a box styled like it taken (a
-	 * debate's speeches, an interview's answers): the boxes
-	 * styled so after the last taken, each holding a sentence with few
-	 * links, are its last turns however short, past a timestamp's or a
-	 * speaker's line between them.  A box of prose of another kind ends
-	 * the record (a note, the next item). */
-	for (size_t s = pith_doc_node(d, last)->end; turns &&
+	return last;
+}
+
+/* A record of turns, the top and a box styled like it taken (a debate's
+ * speeches, an interview's answers): the boxes styled so after the last
+ * taken, each holding a sentence with few links, are its last turns
+ * however short, past a timestamp's or a speaker's line between them.
+ * A box of prose of another kind ends the record (a note, the next
+ * item). */
+static void
+gather_turns(rd *r, size_t top, size_t last)
+{
+	const pith_doc *d = r->d;
+	size_t parent = pith_doc_node(d, top)->parent;
+
+	for (size_t s = pith_doc_node(d, last)->end;
 	    s < pith_doc_node(d, parent)->end; s = pith_doc_node(d, s)->end) {
 		if (r->flags[s] & (N_HIDDEN | N_UNLIKELY))
 			continue;
@@ -2190,22 +2210,24 @@ gather(rd *r, size_t top, unsigned f)
 		    !(r->cls[s] & (C_META | C_BOILER | C_NEGATIVE)) && !other_story(r, s))
 			r->flags[s] |= N_IN;
 	}
-	/* The article cut in sections by inline ads or boxes: a sibling of
-	 * the top's parent or grandparent styled like it (same tag and
-	 * class) and holding paragraphs is the article going on, or under
-	 * its own heading a list (an accordion's item whose answer is a
-	 * few short steps).  So are paragraphs beside the parent: the lede
-	 * above a "read more" wrapper that holds the rest; and a lede
-	 * beside the grandparent (a service page's summary above the
-	 * accordion whose one panel won). */
-	bool series = false, row = false;
+}
 
-	/* The top and a sibling styled like it taken: the article spans a
-	 * grid's row of columns. */
-	for (size_t s = parent + 1; s < pith_doc_node(d, parent)->end && !row;
-	    s = pith_doc_node(d, s)->end)
-		row = s != top && (r->flags[s] & N_IN) && alike(r, s, top);
-	for (size_t x = parent, up = 0; up < 2 && x != r->body; up++) {
+/* The article cut in sections by inline ads or boxes: a sibling of the
+ * top's parent or grandparent styled like it (same tag and class) and
+ * holding paragraphs is the article going on, or under its own heading
+ * a list (an accordion's item whose answer is a few short steps).  So
+ * are paragraphs beside the parent: the lede above a "read more"
+ * wrapper that holds the rest; and a lede beside the grandparent (a
+ * service page's summary above the accordion whose one panel won).
+ * row: the article spans a grid's row of columns.  Returns whether a
+ * series of sections was taken. */
+static bool
+gather_sections(rd *r, size_t top, bool row)
+{
+	const pith_doc *d = r->d;
+	bool series = false;
+
+	for (size_t x = pith_doc_node(d, top)->parent, up = 0; up < 2 && x != r->body; up++) {
 		size_t g = pith_doc_node(d, x)->parent;
 		const char *xc = attr(r, x, "class");
 
@@ -2257,10 +2279,34 @@ gather(rd *r, size_t top, unsigned f)
 		}
 		x = g;
 	}
+	return series;
+}
+
+/* Mark the top and its qualifying siblings as the content. */
+static void
+gather(rd *r, size_t top, unsigned f)
+{
+	const pith_doc *d = r->d;
+	size_t parent = pith_doc_node(d, top)->parent;
+
+	r->flags[top] |= N_IN;
+	mark_promised(r, top);
+	if (parent == PITH_NONE || top == r->body)
+		return;
+	take_notes(r, top);
+	gather_siblings(r, top, f);
+
+	bool turns = named_box(r, top) && taken_alike(r, top);
+	size_t last = gather_between(r, top);
+
+	if (turns)
+		gather_turns(r, top, last);
 	/* The top is the text of one section of a series taken whole (a
 	 * FAQ's answer panel beside its question): its section's own
 	 * heading before it goes with it, as the others' do. */
-	for (size_t b = r->bfirst[top]; series && b != PITH_NONE && b-- > 0; ) {
+	if (!gather_sections(r, top, taken_alike(r, top)))
+		return;
+	for (size_t b = r->bfirst[top]; b != PITH_NONE && b-- > 0; ) {
 		const pith_block *blk = pith_doc_block(d, b);
 
 		if (blk->kind != PITH_BLOCK_HEADING || blk->node == PITH_NONE ||
