@@ -787,40 +787,12 @@ data_row(const rd *r, size_t b)
 	return a == PITH_NONE || r->rows[a] != 1;
 }
 
-static pith_code
-prepare(rd *r)
+/* Each node's class, weight and hidden state; the page's bodies. */
+static void
+prepare_nodes(rd *r)
 {
 	const pith_doc *d = r->d;
-	size_t nn = r->nn, nb = r->nb;
-
-	r->cls = calloc(nn + 1, sizeof *r->cls);
-	r->weight = calloc(nn + 1, sizeof *r->weight);
-	r->flags = calloc(nn + 1, 1);
-	r->rows = calloc(nn + 1, 1);
-	r->len = calloc(nn + 1, sizeof *r->len);
-	r->link = calloc(nn + 1, sizeof *r->link);
-	r->plen = calloc(nn + 1, sizeof *r->plen);
-	r->llen = calloc(nn + 1, sizeof *r->llen);
-	r->commas = calloc(nn + 1, sizeof *r->commas);
-	r->kids = calloc(nn + 1, sizeof *r->kids);
-	r->prose_kids = calloc(nn + 1, sizeof *r->prose_kids);
-	r->nblk = calloc(nn + 1, sizeof *r->nblk);
-	r->bfirst = malloc((nn + 1) * sizeof *r->bfirst);
-	r->blast = malloc((nn + 1) * sizeof *r->blast);
-	r->score = calloc(nn + 1, sizeof *r->score);
-	r->blen = calloc(nb + 1, sizeof *r->blen);
-	r->blink = calloc(nb + 1, sizeof *r->blink);
-	r->bcommas = calloc(nb + 1, sizeof *r->bcommas);
-	r->bsentence = calloc(nb + 1, sizeof *r->bsentence);
-	r->brepeated = calloc(nb + 1, sizeof *r->brepeated);
-	r->keep = calloc(nb + 1, 1);
-	r->why = calloc(nb + 1, sizeof *r->why);
-	if (!r->cls || !r->weight || !r->flags || !r->rows || !r->len || !r->link ||
-	    !r->plen || !r->llen || !r->commas || !r->kids || !r->prose_kids || !r->nblk || !r->bfirst || !r->blast || !r->score || !r->blen ||
-	    !r->blink || !r->bcommas || !r->bsentence || !r->brepeated || !r->keep || !r->why)
-		return PITH_ENOMEM;
-	for (size_t n = 0; n < nn; n++)
-		r->bfirst[n] = r->blast[n] = PITH_NONE;
+	size_t nn = r->nn;
 
 	for (size_t n = 0; n < nn; n++) {
 		if (budget_tick(r->time)) break;   /* pith_extract reports it */
@@ -862,9 +834,15 @@ prepare(rd *r)
 		    r->nbodies < sizeof r->bodies / sizeof r->bodies[0])
 			r->bodies[r->nbodies++] = n;
 	}
-	/* Out of time already: the caller stops before any run. */
-	if (budget_expired(r->time) || !prepare_blocks(r))
-		return PITH_OK;
+}
+
+/* Lengths, links and block ranges summed up the tree. */
+static void
+prepare_sums(rd *r)
+{
+	const pith_doc *d = r->d;
+	size_t nn = r->nn;
+
 	/* Sums flow up; children come after their parents. */
 	for (size_t n = nn; n-- > 1; ) {
 		size_t p = pith_doc_node(d, n)->parent;
@@ -897,6 +875,65 @@ prepare(rd *r)
 		if ((r->cls[n] & C_EMBED) || (r->flags[n] & N_KEEP))
 			r->flags[p] |= N_KEEP;
 	}
+}
+
+/* The title's numbers of up to four digits ("The 6 best ..."): the
+ * counts of the lists it promises (see promised). */
+static void
+prepare_counts(rd *r)
+{
+	for (const char *t = pith_doc_title(r->d); t != NULL && *t && r->ncounts < 8; ) {
+		size_t v = 0, k = 0;
+
+		while (t[k] >= '0' && t[k] <= '9')
+			v = k < 4 ? 10 * v + (size_t)(t[k] - '0') : 0, k++;
+		if (k > 0 && k <= 4)
+			r->counts[r->ncounts++] = v;
+		t += k > 0 ? k : 1;
+	}
+}
+
+static pith_code
+prepare(rd *r)
+{
+	size_t nn = r->nn, nb = r->nb;
+
+	r->cls = calloc(nn + 1, sizeof *r->cls);
+	r->weight = calloc(nn + 1, sizeof *r->weight);
+	r->flags = calloc(nn + 1, 1);
+	r->rows = calloc(nn + 1, 1);
+	r->len = calloc(nn + 1, sizeof *r->len);
+	r->link = calloc(nn + 1, sizeof *r->link);
+	r->plen = calloc(nn + 1, sizeof *r->plen);
+	r->llen = calloc(nn + 1, sizeof *r->llen);
+	r->commas = calloc(nn + 1, sizeof *r->commas);
+	r->kids = calloc(nn + 1, sizeof *r->kids);
+	r->prose_kids = calloc(nn + 1, sizeof *r->prose_kids);
+	r->nblk = calloc(nn + 1, sizeof *r->nblk);
+	r->bfirst = malloc((nn + 1) * sizeof *r->bfirst);
+	r->blast = malloc((nn + 1) * sizeof *r->blast);
+	r->score = calloc(nn + 1, sizeof *r->score);
+	r->blen = calloc(nb + 1, sizeof *r->blen);
+	r->blink = calloc(nb + 1, sizeof *r->blink);
+	r->bcommas = calloc(nb + 1, sizeof *r->bcommas);
+	r->bsentence = calloc(nb + 1, sizeof *r->bsentence);
+	r->brepeated = calloc(nb + 1, sizeof *r->brepeated);
+	r->keep = calloc(nb + 1, 1);
+	r->why = calloc(nb + 1, sizeof *r->why);
+	if (!r->cls || !r->weight || !r->flags || !r->rows || !r->len || !r->link ||
+	    !r->plen || !r->llen || !r->commas || !r->kids || !r->prose_kids ||
+	    !r->nblk || !r->bfirst || !r->blast || !r->score || !r->blen ||
+	    !r->blink || !r->bcommas || !r->bsentence || !r->brepeated || !r->keep ||
+	    !r->why)
+		return PITH_ENOMEM;
+	for (size_t n = 0; n < nn; n++)
+		r->bfirst[n] = r->blast[n] = PITH_NONE;
+
+	prepare_nodes(r);
+	/* Out of time already: the caller stops before any run. */
+	if (budget_expired(r->time) || !prepare_blocks(r))
+		return PITH_OK;
+	prepare_sums(r);
 	/* Bootstrap's alert, a docs theme's callout, is role="alert" in
 	 * the run of the text: after a paragraph of prose, it is the
 	 * text's note, where a banner or a flash message sits alone. */
@@ -911,15 +948,7 @@ prepare(rd *r)
 		;
 	if (r->title_block == r->nb)
 		r->title_block = PITH_NONE;
-	for (const char *t = pith_doc_title(d); t != NULL && *t && r->ncounts < 8; ) {
-		size_t v = 0, k = 0;
-
-		while (t[k] >= '0' && t[k] <= '9')
-			v = k < 4 ? 10 * v + (size_t)(t[k] - '0') : 0, k++;
-		if (k > 0 && k <= 4)
-			r->counts[r->ncounts++] = v;
-		t += k > 0 ? k : 1;
-	}
+	prepare_counts(r);
 	return repeated_items(r);
 }
 
