@@ -19,7 +19,9 @@
  * loose text and <br>, the case that looked like it needed MSS, is
  * readability's own to find (its paragraphs score their container).
  *
- * What is left mostly links either way is an index, not an article.
+ * What is left mostly links either way is an index, not an article,
+ * unless readability's answer opens on a paragraph of prose that
+ * introduces its list (T71, a blog's compendium of its posts).
  * A page built by script shows a spinner and its chrome, and ships the
  * story as the JSON-LD articleBody: when that is long and the answer a
  * scrap, the article is that text (no dev page has it; spa-shell).
@@ -29,7 +31,7 @@
 #include <string.h>
 #include "internal.h"
 
-enum { SCRAP_WORDS = 50, MSS_MIN_WORDS = 150, TEASERS = 3 };
+enum { SCRAP_WORDS = 50, MSS_MIN_WORDS = 150, TEASERS = 3, INTRO_SPANS = 4 };
 
 /* Headings all link (teasers' headlines) that MSS's span m holds
  * beyond readability's answer a: a longer span that adds a stream of
@@ -111,6 +113,24 @@ beside_only(const pith_article *a, const pith_article *m)
 		if (!within(m->doc, m->spans[i].block, out_tags, out_roles))
 			return false;
 	return a->nspans > 0 && m->nspans > 0;
+}
+
+/* Answer a opens on its introduction: among its first spans, a
+ * paragraph of SCRAP_WORDS words or more with few links.  A list of
+ * links under a paragraph that says what it gathers (a blog's
+ * compendium of its posts, a reading list) is that post, where an
+ * index's teasers open on no prose of their own. */
+static bool
+introduced(const pith_article *a)
+{
+	for (size_t i = 0; i < a->nspans && i < INTRO_SPANS; i++) {
+		const pith_block *blk = pith_doc_block(a->doc, a->spans[i].block);
+
+		if (blk->kind == PITH_BLOCK_PARA && 4 * block_link_len(blk) < blk->len &&
+		    pith_doc_block_words(a->doc, a->spans[i].block) >= SCRAP_WORDS)
+			return true;
+	}
+	return false;
 }
 
 /* Forget what an algorithm kept, so another can fill the article. */
@@ -245,6 +265,11 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 			a->spans[a->nspans - 1].end =
 			    pith_doc_block(d, a->spans[a->nspans - 1].block)->len;
 		}
+		return article_note(a, note, err);
+	}
+	if (rc == PITH_OK && introduced(a)) {
+		snprintf(note, sizeof note, "readability: %zu words, links %.2f, "
+		    "under an introduction", rw, rl);
 		return article_note(a, note, err);
 	}
 	if (rc == PITH_OK || mrc == PITH_OK) {
