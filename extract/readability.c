@@ -2150,12 +2150,12 @@ gather_siblings(rd *r, size_t top, unsigned f)
 			take = true;
 		} else if (element(r, s, top) || part(r, s, top)) {
 			take = true;
-		} else if (s > top && r->len[s] >= 300 && r->link[s] == 0 &&
+		} else if (s > top && r->len[s] >= 200 && r->link[s] == 0 &&
 		    r->plen[s] < 0.5 * r->len[s]) {
 			/* After the story, a box of lists without a link (a
-			 * recipe's ingredients and steps, a product's specs):
-			 * its items score nothing, but no sidebar or menu is
-			 * 300 characters without a link. */
+			 * recipe's ingredients and steps, a product's specs, a
+			 * match's line-ups): its items score nothing, but no
+			 * sidebar or menu is 200 characters without a link. */
 			take = true;
 		} else if (pith_doc_node(d, s)->end == top && column(r, s, top)) {
 			take = true;
