@@ -2791,6 +2791,16 @@ ad_box(const rd *r, size_t n)
 	return b != PITH_NONE && b < r->blast[n] && label(r, b) == ad_why;
 }
 
+/* Aside n inside the top is a fact box in the run of the story: its
+ * own heading over prose without a link, after a paragraph.  A pull
+ * quote (no heading) repeats the text; a sidebar links away. */
+static bool
+fact_box(const rd *r, size_t n, size_t top)
+{
+	return n != top && inside(r, n, top) && !(r->cls[n] & (C_NOT_TEXT | C_ROLE_OUT)) &&
+	    headed(r, n) && sentences(r, n) > 0 && r->link[n] == 0 && after_paragraph(r, n);
+}
+
 /* Node n inside the content: why it is dropped, or NULL. */
 static const char *
 prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
@@ -2805,12 +2815,9 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	if (r->flags[n] & N_KEEP)
 		return NULL;
 	/* An <aside> of the article's notes is its text (see take_notes),
-	 * and so is a fact box in the run of the story's paragraphs: its
-	 * own heading over prose without a link.  A pull quote (no
-	 * heading) repeats the text; a sidebar links away. */
-	if ((tag_out(t) || (c & C_ROLE_OUT)) && !(t == GUMBO_TAG_ASIDE && ((r->flags[n] & N_BOX) ||
-	    (n != top && inside(r, n, top) && !(c & (C_NOT_TEXT | C_ROLE_OUT)) &&
-	    headed(r, n) && sentences(r, n) > 0 && r->link[n] == 0 && after_paragraph(r, n)))))
+	 * and so is a fact box in the run of the story's paragraphs. */
+	if ((tag_out(t) || (c & C_ROLE_OUT)) &&
+	    !(t == GUMBO_TAG_ASIDE && ((r->flags[n] & N_BOX) || fact_box(r, n, top))))
 		return reason(r, "dropped: navigation or aside", "dropped: <%s>%s%.40s",
 		    pith_doc_node(r->d, n)->tag, attr(r, n, "role") ? " role " : "",
 		    attr(r, n, "role") ? attr(r, n, "role") : "");
