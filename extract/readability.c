@@ -3116,23 +3116,40 @@ rated(const rd *r, size_t c)
 	return false;
 }
 
-/* Block b is a number beside a button ("214" by "Reply", the votes
- * or likes under a comment): digits and no letter, in a box that holds
- * a <button> among its first few elements.  A countdown's "10" or a
- * year heads text; only a control's count stands by the control. */
+/* Element x holds a <button> among its first few elements. */
 static bool
-tally(const rd *r, size_t b)
+button_in(const rd *r, size_t x)
 {
-	const pith_block *blk = pith_doc_block(r->d, b);
-	size_t x = blk->node;
-
-	if (blk->kind != PITH_BLOCK_PARA || x == PITH_NONE || blk->len > 40 ||
-	    !holds(blk->text, blk->len, is_digit) || holds(blk->text, blk->len, uc_is_alpha))
-		return false;
 	for (size_t n = x + 1; n < pith_doc_node(r->d, x)->end && n < x + 16; n++)
 		if (tag(r, n) == GUMBO_TAG_BUTTON)
 			return true;
 	return false;
+}
+
+/* Block b is a number beside a button ("214" by "Reply", the votes
+ * or likes under a comment): digits and no letter, in a box that holds
+ * a <button> among its first few elements, or just over one (a shop's
+ * "€49.90" over "Add to cart", the price in a wrapper of its own, the
+ * button in a form).  A countdown's "10" or a year heads text; only a
+ * control's count or price stands by the control. */
+static bool
+tally(const rd *r, size_t b)
+{
+	const pith_block *blk = pith_doc_block(r->d, b);
+	size_t x = blk->node, p, s;
+
+	if (blk->kind != PITH_BLOCK_PARA || x == PITH_NONE || blk->len > 40 ||
+	    !holds(blk->text, blk->len, is_digit) || holds(blk->text, blk->len, uc_is_alpha))
+		return false;
+	if (button_in(r, x))
+		return true;
+	/* The wrappers that hold the number alone, then the next element. */
+	for (int up = 0; up < 2 && (p = pith_doc_node(r->d, x)->parent) != PITH_NONE &&
+	    r->len[p] == r->len[x]; up++)
+		x = p;
+	s = pith_doc_node(r->d, x)->end;
+	return s < r->nn && pith_doc_node(r->d, s)->parent == pith_doc_node(r->d, x)->parent &&
+	    (tag(r, s) == GUMBO_TAG_BUTTON || button_in(r, s));
 }
 
 /* A copyright notice ("Copyright 2008 The Associated Press. All rights
