@@ -3762,18 +3762,20 @@ remark(const rd *r, size_t c)
 	return sentences(r, c) > 0 && density(r, c) < 0.25;
 }
 
-/* Box c bears a date or a time, or a rating: a digit or a star in a
- * line not of its prose. */
+/* Box c bears a date or a time, or a rating when ratings count: a
+ * digit or a star in a line not of its prose. */
 static bool
-dated(const rd *r, size_t c)
+dated(const rd *r, size_t c, bool ratings)
 {
 	size_t f = r->bfirst[c] + avatar(r, c);
 
 	for (size_t b = f; b <= r->blast[c]; b++) {
 		const pith_block *blk = pith_doc_block(r->d, b);
+		bool star = holds(blk->text, blk->len, is_star);
 
 		if ((b == f && b == r->blast[c]) || !prose_block(r, b))
-			if (holds(blk->text, blk->len, is_digit) || holds(blk->text, blk->len, is_star))
+			if ((holds(blk->text, blk->len, is_digit) || star) &&
+			    (ratings || !(star || score_line(blk->text, blk->len))))
 				return true;
 	}
 	return false;
@@ -3807,7 +3809,7 @@ same_opening(const rd *r, size_t a, size_t b)
 static void
 drop_flat(rd *r, const char **dwhy)
 {
-	enum { RUN_MIN = 5 };
+	enum { RUN_MIN = 5, RATED_MIN = 3 };
 	const pith_doc *d = r->d;
 	size_t post = PITH_NONE, end = PITH_NONE;
 
@@ -3823,6 +3825,7 @@ drop_flat(rd *r, const char **dwhy)
 	}
 	for (size_t p = 0; post != PITH_NONE && p < r->nn; p++) {
 		size_t first = PITH_NONE, last = PITH_NONE, k = 0, dates = 0, same = 0, stars = 0;
+		size_t days = 0;
 		size_t stop = pith_doc_node(d, p)->end;
 
 		if (dwhy[p] != NULL)
@@ -3831,12 +3834,12 @@ drop_flat(rd *r, const char **dwhy)
 			size_t e = c < stop ? pith_doc_node(d, c)->end : c;
 
 			if (c < stop && first != PITH_NONE && alike(r, c, first) && remark(r, c)) {
-				k++, dates += dated(r, c), same += same_opening(r, last, c);
-				stars += rated(r, c);
+				k++, dates += dated(r, c, true), same += same_opening(r, last, c);
+				stars += rated(r, c), days += dated(r, c, false);
 				last = c, c = e;
 				continue;
 			}
-			if (k >= RUN_MIN && 2 * dates >= k && 2 * same < k && post < r->bfirst[first] &&
+			if ((k >= RUN_MIN || (k >= RATED_MIN && 2 * stars > k && 2 * days > k)) && 2 * dates >= k && 2 * same < k && post < r->bfirst[first] &&
 			    ((r->bfirst[first] <= end && end <= r->blast[last]) ||
 			    (end < r->bfirst[first] && (!(r->flags[first] & N_IN) || 2 * stars >= k)))) {
 				for (size_t s = first; s < pith_doc_node(d, last)->end; s++)
@@ -3847,7 +3850,8 @@ drop_flat(rd *r, const char **dwhy)
 				break;
 			first = last = remark(r, c) ? c : PITH_NONE;
 			k = first != PITH_NONE;
-			dates = k && dated(r, c), same = 0, stars = k && rated(r, c);
+			dates = k && dated(r, c, true), same = 0, stars = k && rated(r, c);
+			days = k && dated(r, c, false);
 			c = e;
 		}
 	}
