@@ -3665,6 +3665,15 @@ drop_thread(rd *r, const char **dwhy)
 
 #define FLAT_WHY COMMENTS_WHY "(a run of short posts alike after the post)"
 
+/* Line s[0..n) ends on an initial ("Lin W.", "J."): a name's full
+ * stop, not a sentence's. */
+static bool
+initial(const char *s, size_t n)
+{
+	return n >= 2 && s[n - 1] == '.' && isupper((unsigned char)s[n - 2]) &&
+	    (n == 2 || s[n - 3] == ' ');
+}
+
 /* Picture n is drawn at most AVATAR_MAX pixels square, or named so (on
  * itself or its link or wrapper). */
 static bool
@@ -3696,9 +3705,24 @@ avatar(const rd *r, size_t c)
 	 * wrapper), a bounded look. */
 	while (n < end && n <= c + 4 && tag(r, n) != GUMBO_TAG_IMG)
 		n++;
-	if (n >= end || tag(r, n) != GUMBO_TAG_IMG || !small_picture(r, n))
+	if (n >= end || tag(r, n) != GUMBO_TAG_IMG)
 		return false;
 	next = pith_doc_block(r->d, b + 1);
+	/* A picture sized by the style sheet alone is its author's when
+	 * its alt names the name under it and says more ("Priya N.'s
+	 * picture", where a card's alt repeats its title or is empty), and
+	 * a date follows: a short name line that ends no sentence, then a
+	 * short line with a digit. */
+	if (!small_picture(r, n)) {
+		const pith_block *when = b + 2 <= r->blast[c] ? pith_doc_block(r->d, b + 2) : NULL;
+
+		if (attr(r, n, "width") != NULL || attr(r, n, "height") != NULL || when == NULL ||
+		    next->len == 0 || next->len >= 40 || when->len >= 40 || blk->len <= next->len ||
+		    !str_has_icase(blk->text, next->text) ||
+		    (strchr(".?!", next->text[next->len - 1]) != NULL && !initial(next->text, next->len)) ||
+		    !holds(when->text, when->len, is_digit))
+			return false;
+	}
 	return blk->len == 0 || (next->len > 0 &&
 	    (str_has_icase(blk->text, next->text) || str_has_icase(next->text, blk->text)));
 }
@@ -3720,15 +3744,6 @@ opening(const rd *r, size_t c, size_t *n)
 		return NULL;
 	*n = blk->runs[0].len;
 	return blk->text;
-}
-
-/* Line s[0..n) ends on an initial ("Lin W.", "J."): a name's full
- * stop, not a sentence's. */
-static bool
-initial(const char *s, size_t n)
-{
-	return n >= 2 && s[n - 1] == '.' && isupper((unsigned char)s[n - 2]) &&
-	    (n == 2 || s[n - 3] == ' ');
 }
 
 /* Box c could be a reader's comment: named, short, a sentence or two
