@@ -3128,28 +3128,42 @@ button_in(const rd *r, size_t x)
 
 /* Block b is a number beside a button ("214" by "Reply", the votes
  * or likes under a comment): digits and no letter, in a box that holds
- * a <button> among its first few elements, or just over one (a shop's
+ * a <button> among its first few elements, or over one (a shop's
  * "€49.90" over "Add to cart", the price in a wrapper of its own, the
- * button in a form).  A countdown's "10" or a year heads text; only a
- * control's count or price stands by the control. */
+ * button in a form), perhaps past a few short lines ("inkl. MwSt.",
+ * "In stock", a colour's choice): the buying box's, set
+ * in the box of the description.  Nodes [*lo, *hi) are those lines.  A
+ * countdown's "10" or a year heads text; only a control's count or
+ * price stands by the control. */
 static bool
-tally(const rd *r, size_t b)
+tally(const rd *r, size_t b, size_t *lo, size_t *hi)
 {
+	enum { LINES_MAX = 4 };
 	const pith_block *blk = pith_doc_block(r->d, b);
 	size_t x = blk->node, p, s;
 
+	*lo = *hi = 0;
 	if (blk->kind != PITH_BLOCK_PARA || x == PITH_NONE || blk->len > 40 ||
 	    !holds(blk->text, blk->len, is_digit) || holds(blk->text, blk->len, uc_is_alpha))
 		return false;
 	if (button_in(r, x))
 		return true;
-	/* The wrappers that hold the number alone, then the next element. */
+	/* The wrappers that hold the number alone, then the next elements. */
 	for (int up = 0; up < 2 && (p = pith_doc_node(r->d, x)->parent) != PITH_NONE &&
 	    r->len[p] == r->len[x]; up++)
 		x = p;
+	p = pith_doc_node(r->d, x)->parent;
 	s = pith_doc_node(r->d, x)->end;
-	return s < r->nn && pith_doc_node(r->d, s)->parent == pith_doc_node(r->d, x)->parent &&
-	    (tag(r, s) == GUMBO_TAG_BUTTON || button_in(r, s));
+	for (int k = 0; k <= LINES_MAX && s < r->nn && pith_doc_node(r->d, s)->parent == p;
+	    k++, s = pith_doc_node(r->d, s)->end) {
+		if (tag(r, s) == GUMBO_TAG_BUTTON || button_in(r, s)) {
+			*lo = x, *hi = s;
+			return true;
+		}
+		if (r->len[s] >= 80 || (tag(r, s) >= GUMBO_TAG_H1 && tag(r, s) <= GUMBO_TAG_H6))
+			return false;
+	}
+	return false;
 }
 
 /* A copyright notice ("Copyright 2008 The Associated Press. All rights
@@ -4100,7 +4114,7 @@ run(rd *r, unsigned f, size_t *top_out)
 	size_t top;
 	double total = 0, ptotal = 0, kept = 0;
 	bool title_seen = false;
-	size_t bylines = 0;
+	size_t bylines = 0, buy_lo = 0, buy_hi = 0;
 	const char **dwhy;
 
 	r->ncand = 0;
@@ -4175,7 +4189,7 @@ run(rd *r, unsigned f, size_t *top_out)
 			kept -= drop_kickers(r, b);
 			continue;
 		}
-		if (tally(r, b)) {
+		if ((n >= buy_lo && n < buy_hi) || tally(r, b, &buy_lo, &buy_hi)) {
 			r->why[b] = "dropped: a tally beside its buttons";
 			continue;
 		}
