@@ -3131,7 +3131,8 @@ button_in(const rd *r, size_t x)
  * a <button> among its first few elements, or over one (a shop's
  * "€49.90" over "Add to cart", the price in a wrapper of its own, the
  * button in a form), perhaps past a few short lines ("inkl. MwSt.",
- * "In stock", a colour's choice): the buying box's, set
+ * "In stock", a colour's choice, but no list: a pricing table's tier
+ * lists what it buys): the buying box's, set
  * in the box of the description.  Nodes [*lo, *hi) are those lines.  A
  * countdown's "10" or a year heads text; only a control's count or
  * price stands by the control. */
@@ -3160,7 +3161,8 @@ tally(const rd *r, size_t b, size_t *lo, size_t *hi)
 			*lo = x, *hi = s;
 			return true;
 		}
-		if (r->len[s] >= 80 || (tag(r, s) >= GUMBO_TAG_H1 && tag(r, s) <= GUMBO_TAG_H6))
+		if (r->len[s] >= 80 || (tag(r, s) >= GUMBO_TAG_H1 && tag(r, s) <= GUMBO_TAG_H6) ||
+		    tag(r, s) == GUMBO_TAG_UL || tag(r, s) == GUMBO_TAG_OL || tag(r, s) == GUMBO_TAG_TABLE)
 			return false;
 	}
 	return false;
