@@ -3870,7 +3870,8 @@ drop_flat(rd *r, const char **dwhy)
 				last = c, c = e;
 				continue;
 			}
-			if ((k >= RUN_MIN || (k >= RATED_MIN && 2 * stars > k && 2 * days > k)) && 2 * dates >= k && 2 * same < k && post < r->bfirst[first] &&
+			if ((k >= RUN_MIN || (k >= RATED_MIN && 2 * stars > k && 2 * days > k)) &&
+			    2 * dates >= k && 2 * same < k && post < r->bfirst[first] &&
 			    ((r->bfirst[first] <= end && end <= r->blast[last]) ||
 			    (end < r->bfirst[first] && (!(r->flags[first] & N_IN) || 2 * stars >= k)))) {
 				for (size_t s = first; s < pith_doc_node(d, last)->end; s++)
