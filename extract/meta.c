@@ -1159,16 +1159,24 @@ meta_split(const char *t, size_t n, meta_parts *p, bool colon)
 
 /* r, or when it is in parts and a heading reads its first, that part
  * ("Headline_Section_Site", "Headline | by Author | Site": the
- * headline).  Not at a colon: a blog's h1 is its name, before the
- * colon of "Blog: Post". */
+ * headline); or, parted as a hierarchy, its last of three words or
+ * more ("Blog Archive » Headline": the page is the deepest part).  Not
+ * at a colon: a blog's h1 is its name, before the colon of "Blog:
+ * Post". */
 static const char *
 meta_heading_part(meta_scan *s, const char *r)
 {
 	const char *h;
+	size_t n = r != NULL ? strlen(r) : 0;
 	meta_parts p;
 
-	if (r != NULL && meta_split(r, strlen(r), &p, false) &&
-	    (h = meta_clean(s, r, p.head, false)) != NULL && meta_heading_is(s, h))
+	if (r == NULL || !meta_split(r, n, &p, false))
+		return r;
+	if ((h = meta_clean(s, r, p.head, false)) != NULL && meta_heading_is(s, h))
+		return h;
+	if (meta_find_seps(r, n).hier &&
+	    (h = meta_clean(s, r + p.tail, n - p.tail, false)) != NULL &&
+	    meta_words(h, strlen(h)) >= 3 && meta_heading_is(s, h))
 		return h;
 	return r;
 }

@@ -200,6 +200,17 @@ test_title_site_separators(void **state)
 	    "Heading of the page");
 	expect_title("<title>Another story of the day | by Ann Writer | Blogs</title>",
 	    "Another story of the day | by Ann Writer");
+	/* in a hierarchy the last part a heading reads is the page's
+	 * ("Site » Blog Archive » Headline") ... */
+	title_is(URL, "<title>Harbour Notes \xc2\xbb Blog Archive \xc2\xbb What the council "
+	    "decided</title><h2>What the council decided</h2><p>x</p>",
+	    "What the council decided");
+	/* ... but not a section's word or two, nor across a plain bar */
+	title_is(URL, "<title>Council approves the new city budget \xc2\xbb Local News"
+	    "</title><h2>Local News</h2><p>x</p>", "Council approves the new city budget");
+	title_is(URL, "<title>Daily Example | Blog Archive | What the council decided"
+	    "</title><h2>What the council decided</h2><p>x</p>",
+	    "Daily Example | Blog Archive");
 	/* a short one the only h1 goes on from is that h1 */
 	expect_title("<title>Heading of the | Blogs</title>", "Heading of the page");
 	expect_title("<title>Heading of thé | Blogs</title>", "Heading of thé | Blogs");
