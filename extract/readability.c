@@ -2741,6 +2741,32 @@ whole(const rd *r, size_t n, size_t top)
 	return r->len[n] >= r->len[a] && r->len[n] > 0;
 }
 
+/* A strip of logos: two or more pictures under a label that makes no
+ * sentence ("Gefördert durch", "Avec le soutien de", "Funded by"), no
+ * caption among them.  A project's funders and partners, not its text
+ * (Readability.js drops such a box from three pictures).  A few blocks
+ * only: a gallery is longer. */
+static bool
+logo_strip(const rd *r, size_t n)
+{
+	size_t pics = 0;
+	double text = 0;
+
+	if (r->gallery || r->bfirst[n] == PITH_NONE || r->nblk[n] > 12)
+		return false;
+	for (size_t b = r->bfirst[n]; b <= r->blast[n]; b++) {
+		pith_block_kind k = pith_doc_block(r->d, b)->kind;
+
+		if (k == PITH_BLOCK_IMAGE)
+			pics++;
+		else if (k == PITH_BLOCK_CAPTION || r->bsentence[b])
+			return false;
+		else
+			text += r->blen[b];
+	}
+	return pics >= 2 && text > 0 && text < 25;
+}
+
 /* Node n holds more text fields than a third of its paragraphs
  * (Readability.js's rule, less its radio buttons and checkboxes, which
  * a recipe card's print options are): a signup, search or comment
@@ -2878,6 +2904,8 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 			return NULL;
 		if (r->len[n] < CHAR_THRESHOLD && form_box(r, n))
 			return reason(r, "dropped: form", "dropped: form '%.40s'", names(r, n));
+		if (logo_strip(r, n))
+			return "dropped: a strip of logos";
 		/* A list, or a box that is nearly all lists (Readability.js's
 		 * isList), goes for its links only as a link list would:
 		 * its items (a round-up, steps, specs) link as they go. */
