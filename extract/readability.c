@@ -533,13 +533,16 @@ tag_out(GumboTag t)
 
 /* ------------------------------------------------------------ prepare */
 
-/* The '#' of href h when it links into this page, or NULL. */
+/* The '#' of href h when it links into this page, or NULL.  A bare
+ * "#" names no place in it: a script's button (a share or print menu's
+ * items), a link like any other (Readability.js's /^#.+/ too). */
 static const char *
 in_page(const rd *r, const char *h)
 {
 	const char *hash = h != NULL ? strchr(h, '#') : NULL;
 
-	return hash != NULL && strncmp(h, pith_doc_url(r->d) ? pith_doc_url(r->d) : "",
+	return hash != NULL && hash[1] != '\0' &&
+	    strncmp(h, pith_doc_url(r->d) ? pith_doc_url(r->d) : "",
 	    (size_t)(hash - h)) == 0 ? hash : NULL;
 }
 
@@ -4342,7 +4345,10 @@ index_like(const rd *r, const unsigned char *kept)
 			seen[nseen++] = c;
 
 			for (size_t s = c; s < pith_doc_node(d, p)->end; s = pith_doc_node(d, s)->end) {
+				/* A thread's posts are not cards, though each
+				 * links its author, reply and vote buttons. */
 				if (!alike(r, s, c) || r->link[s] <= 0 ||
+				    ((r->cls[p] | r->cls[s]) & C_THREAD) ||
 				    (headed(r, s) && (r->widened || prose_box(r, s))) ||
 				    r->link[s] < 0.15 * r->len[s] || r->link[s] > 0.9 * r->len[s])
 					continue;
