@@ -3987,8 +3987,9 @@ menu_line(const pith_block *blk)
 /* A "Jump to: Specs | Price | Verdict" line: a paragraph of two or
  * more links, each to a place on this page, and a label.  In-page
  * links weigh little (block_run_link), so the link ratio keeps it, and
- * the label hides it from menu_line.  A contents list stays, as
- * Readability.js keeps it. */
+ * the label hides it from menu_line.  A bare "#" leads nowhere else
+ * either ("Share: Facebook LinkedIn", a script's buttons).  A contents
+ * list stays, as Readability.js keeps it. */
 static bool
 toc_line(const rd *r, const pith_block *blk)
 {
@@ -4001,7 +4002,7 @@ toc_line(const rd *r, const pith_block *blk)
 			out += m;
 			continue;
 		}
-		if (block_run_link(r, blk, i) == 1)
+		if (block_run_link(r, blk, i) == 1 && strcmp(blk->runs[i].href, "#") != 0)
 			return false;
 		in += m;
 		nl++;
