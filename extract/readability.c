@@ -2744,30 +2744,25 @@ whole(const rd *r, size_t n, size_t top)
 	return r->len[n] >= r->len[a] && r->len[n] > 0;
 }
 
-/* A strip of logos: two or more pictures under a label that makes no
- * sentence ("Gefördert durch", "Avec le soutien de", "Funded by"), no
- * caption among them.  A project's funders and partners, not its text
+/* A strip of logos: a label that makes no sentence ("Gefördert
+ * durch", "Avec le soutien de", "Funded by") over two or more pictures
+ * and nothing else.  A project's funders and partners, not its text
  * (Readability.js drops such a box from three pictures).  A few blocks
- * only: a gallery is longer. */
+ * only: a gallery is longer; and pictures each under a word of their
+ * own ("Before", "After") are a comparison. */
 static bool
 logo_strip(const rd *r, size_t n)
 {
-	size_t pics = 0;
-	double text = 0;
+	size_t b = r->bfirst[n];
 
-	if (r->gallery || r->bfirst[n] == PITH_NONE || r->nblk[n] > 12)
+	if (r->gallery || b == PITH_NONE || r->nblk[n] > 12 || r->blast[n] < b + 2 ||
+	    pith_doc_block(r->d, b)->kind != PITH_BLOCK_PARA || r->bsentence[b] ||
+	    r->blen[b] == 0 || r->blen[b] >= 25)
 		return false;
-	for (size_t b = r->bfirst[n]; b <= r->blast[n]; b++) {
-		pith_block_kind k = pith_doc_block(r->d, b)->kind;
-
-		if (k == PITH_BLOCK_IMAGE)
-			pics++;
-		else if (k == PITH_BLOCK_CAPTION || r->bsentence[b])
+	while (++b <= r->blast[n])
+		if (pith_doc_block(r->d, b)->kind != PITH_BLOCK_IMAGE)
 			return false;
-		else
-			text += r->blen[b];
-	}
-	return pics >= 2 && text > 0 && text < 25;
+	return true;
 }
 
 /* Node n holds more text fields than a third of its paragraphs
