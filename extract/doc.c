@@ -282,6 +282,45 @@ counter(const GumboNode *s)
 	return k == NULL || k->type != GUMBO_NODE_ELEMENT || k->v.element.tag != GUMBO_TAG_P;
 }
 
+/* g hides from the eye and shows to a screen reader only, in a line of
+ * text: its class is one of the frameworks' names for that rule
+ * (Bootstrap's, WordPress's, Drupal's, the HTML5 boilerplate's), and it
+ * sits in a paragraph, item, heading or cell.  Its "(opens in a new
+ * tab)" or ", footnote 1" runs into the sentence.  Alone in a box (a
+ * skip link's "Continue reading the main story") it is left to the
+ * rules of boxes: Readability.js keeps it, and so does the corpus of
+ * its test pages. */
+static bool
+unseen(const GumboNode *g, const char *k)
+{
+	static const char *const names[] = {
+		"sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text",
+		"screen-reader-only", "element-invisible", "u-visually-hidden",
+		"a11y-hidden", "assistive-text",
+	};
+	const GumboNode *p = g->parent;
+	size_t i;
+
+	for (i = 0; k != NULL && i < sizeof names / sizeof names[0]; i++)
+		if (str_has_word(k, names[i], true))
+			break;
+	if (k == NULL || i == sizeof names / sizeof names[0] ||
+	    doc_tag_block(g->v.element.tag))
+		return false;
+	while (p != NULL && p->type == GUMBO_NODE_ELEMENT && !doc_tag_block(p->v.element.tag))
+		p = p->parent;
+	if (p == NULL || p->type != GUMBO_NODE_ELEMENT)
+		return false;
+	switch (p->v.element.tag) {
+	case GUMBO_TAG_P: case GUMBO_TAG_LI: case GUMBO_TAG_DD: case GUMBO_TAG_DT:
+	case GUMBO_TAG_TD: case GUMBO_TAG_TH: case GUMBO_TAG_H1: case GUMBO_TAG_H2:
+	case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5: case GUMBO_TAG_H6:
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* A "read more" remainder: g opens with a paragraph, and just before it
  * stand a paragraph and a control (see control) a script opens g with;
  * or g is a <span> ending a paragraph of visible text, the control just
@@ -1591,16 +1630,17 @@ enter(builder *b, GumboNode *g)
 		block_end(b);
 		b->c.box = node;
 	}
-	/* What a browser does not show is not text: the hidden attribute
-	 * and inline display:none (its tags still count as tokens), but
+	/* What a browser does not show is not text: the hidden attribute,
+	 * inline display:none and a screen reader's words in a line (its
+	 * tags still count as tokens), but
 	 * for a collapsed accordion's panel.  Nor is a short <button>'s
 	 * label ("Play", "Copy", "Print this", "Load more"): a control
 	 * inline in a line runs into its text ("Play4:12").  A heading's
 	 * button is its accordion's question. */
 	if (tag_is_notext(tag) || (tag == GUMBO_TAG_BUTTON &&
 	    b->c.kind != PITH_BLOCK_HEADING && control(g)) ||
-	    (b->c.kind != PITH_BLOCK_HEADING && counter(g)) || ((str_hidden_hides(at.hidden) ||
-	    str_style_hides(at.style)) && !node_collapsed(g)))
+	    (b->c.kind != PITH_BLOCK_HEADING && counter(g)) || unseen(g, at.klass) ||
+	    ((str_hidden_hides(at.hidden) || str_style_hides(at.style)) && !node_collapsed(g)))
 		b->c.notext = true;
 	b->c.style |= tag_style(tag);
 	enter_tag(b, f, g, at.href, data_cell);

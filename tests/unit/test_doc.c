@@ -94,6 +94,27 @@ test_dropped_elements(void **state)
 	pith_doc_free(d);
 }
 
+/* A screen reader's words inside a line are not the page's text; alone
+ * in a box, or as a block, they are left to the algorithms. */
+static void
+test_screen_reader_text(void **state)
+{
+	(void)state;
+	pith_doc *d = parse("<p>See <a href=/r>the report<span class=\"sr-only\"> (opens "
+	    "in a new tab)</span></a>.</p><li>Item<span class=\"x visually-hidden\">, "
+	    "one of two</span></li><div><a class=\"screen-reader-text\" href=#c>Skip "
+	    "to content</a></div><p class=\"sr-only\">Block stays</p>"
+	    "<p>Near <span class=\"sr-onlyish\">miss</span></p>");
+
+	assert_int_equal(pith_doc_nblocks(d), 5);
+	assert_string_equal(block(d, 0)->text, "See the report.");
+	assert_string_equal(block(d, 1)->text, "Item");
+	assert_string_equal(block(d, 2)->text, "Skip to content");
+	assert_string_equal(block(d, 3)->text, "Block stays");
+	assert_string_equal(block(d, 4)->text, "Near miss");
+	pith_doc_free(d);
+}
+
 static void
 test_controls_stripped(void **state)
 {
@@ -842,6 +863,7 @@ main(void)
 		cmocka_unit_test(test_space_between_links_is_plain),
 		cmocka_unit_test(test_dropped_elements),
 		cmocka_unit_test(test_controls_stripped),
+		cmocka_unit_test(test_screen_reader_text),
 		cmocka_unit_test(test_huge_reference),
 		cmocka_unit_test(test_pre_verbatim),
 		cmocka_unit_test(test_headings_quotes_captions_rules),
