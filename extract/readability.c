@@ -3962,21 +3962,28 @@ run_letters(const pith_block *blk, size_t i)
 
 /* A line of three or more links whose text between them is mostly
  * separators ("Home | News | Sport"): the pipes and spaces, counted as
- * text, hide a menu from the link ratio; letters and digits do not. */
+ * text, hide a menu from the link ratio; letters and digits do not.
+ * A paragraph of two links with one sign between ("Website · Map") is
+ * one too; an item or heading so made ("Blob / File") may be text. */
 static bool
 menu_line(const pith_block *blk)
 {
-	size_t in = 0, out = 0;
+	size_t in = 0, out = 0, n = links(blk);
 
-	if (links(blk) < 3)
+	if (n < (blk->kind == PITH_BLOCK_PARA ? 2 : 3))
 		return false;
 	for (size_t i = 0; i < blk->nruns; i++) {
-		if (!blk->runs[i].href && memchr(blk->text + blk->runs[i].start, ',',
-		    blk->runs[i].len) != NULL)
+		const char *t = blk->text + blk->runs[i].start;
+
+		if (!blk->runs[i].href && memchr(t, ',', blk->runs[i].len) != NULL)
 			return false;
+		/* Between two links, one separator sign and no word. */
+		for (size_t k = 0; n == 2 && !blk->runs[i].href && k < blk->runs[i].len; k++)
+			if (isalnum((unsigned char)t[k]))
+				return false;
 		*(blk->runs[i].href ? &in : &out) += run_letters(blk, i);
 	}
-	return in > 0 && out < 0.2 * (in + out);
+	return in > 0 && (n >= 3 ? out < 0.2 * (in + out) : out <= 3);
 }
 
 /* A "Jump to: Specs | Price | Verdict" line: a paragraph of two or
