@@ -2825,6 +2825,26 @@ fact_box(const rd *r, size_t n, size_t top)
 	    headed(r, n) && sentences(r, n) > 0 && r->link[n] == 0 && after_paragraph(r, n);
 }
 
+/* A box of details in a listing's item (a place's address and hours,
+ * under a name like "meta"): right after the item's prose, in a box
+ * opened by its own heading, with a sibling alike and so opened.  An
+ * article's byline sits above its text, not in each of a run of items. */
+static bool
+item_details(const rd *r, size_t n)
+{
+	size_t p = pith_doc_node(r->d, n)->parent, q, s;
+
+	if (p == PITH_NONE || !after_paragraph(r, n) || !headed(r, p) ||
+	    (q = pith_doc_node(r->d, p)->parent) == PITH_NONE)
+		return false;
+	s = pith_doc_node(r->d, p)->end;
+	if (s < r->nn && pith_doc_node(r->d, s)->parent == q && alike(r, s, p) && headed(r, s))
+		return true;
+	for (s = p - 1; s != q && pith_doc_node(r->d, s)->parent != q;)
+		s = pith_doc_node(r->d, s)->parent;
+	return s != q && alike(r, s, p) && headed(r, s);
+}
+
 /* Node n inside the content: why it is dropped, or NULL. */
 static const char *
 prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
@@ -2854,7 +2874,7 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	if (n != top && (t == GUMBO_TAG_HEADER ? r->len[n] < 200 && !section_header(r, n) &&
 	    !prose_box(r, n) :
 	    (c & C_META) &&
-	    r->len[n] < META_BOX && r->len[n] < 0.5 * total))
+	    r->len[n] < META_BOX && r->len[n] < 0.5 * total && !item_details(r, n)))
 		return reason(r, "dropped: byline or dateline",
 		    "dropped: byline or dateline '%.40s'", t == GUMBO_TAG_HEADER ?
 		    "<header>" : names(r, n));
@@ -2893,7 +2913,8 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		 * description, hidden in its quick view) or a theme's whim,
 		 * not a box beside the text: those are named unlikely
 		 * (comments), and go. */
-		if (w < 0 && ((!holder && r->plen[n] < 0.7 * ptotal) || (c & C_UNLIKELY)))
+		if (w < 0 && ((!holder && r->plen[n] < 0.7 * ptotal) || (c & C_UNLIKELY)) &&
+		    !((c & C_META) && item_details(r, n)))
 			return reason(r, "dropped: negative class weight",
 			    "dropped: class weight %d '%.40s'", w, names(r, n));
 		/* Most of the article's paragraphs: the links beside them
