@@ -2845,6 +2845,40 @@ item_details(const rd *r, size_t n)
 	return s != q && alike(r, s, p) && headed(r, s);
 }
 
+/* List n is a few words per item under its own heading, after a
+ * sentence in the same box (a thesaurus sense: its gloss, example, then
+ * "Synonyms" over linked words): the entry's text, where a box of a
+ * heading and linked words alone is tags or a menu.  Short lists and a
+ * few blocks back only: each item asks again (keep_unlinked). */
+static bool
+word_list(const rd *r, size_t n)
+{
+	size_t p = pith_doc_node(r->d, n)->parent, h = r->bfirst[n];
+
+	if (p == PITH_NONE || h == PITH_NONE || h < 2 || h <= r->bfirst[p] ||
+	    r->blast[n] - h >= 30)
+		return false;
+	for (size_t b = h; b <= r->blast[n]; b++) {
+		const pith_block *blk = pith_doc_block(r->d, b);
+		size_t spaces = 0;
+
+		for (size_t k = 0; k < blk->len; k++)
+			spaces += blk->text[k] == ' ';
+		if (blk->len > 30 || spaces > 2)
+			return false;
+	}
+	h--;
+	if (pith_doc_block(r->d, h)->kind != PITH_BLOCK_HEADING || !own_heading(r, h) ||
+	    pith_doc_block(r->d, h)->node == PITH_NONE ||
+	    pith_doc_node(r->d, pith_doc_block(r->d, h)->node)->parent != p)
+		return false;
+	for (size_t b = h, k = 0; b-- > r->bfirst[p] && k < 8; k++)
+		if (r->bsentence[b] && r->blink[b] < 0.25 * r->blen[b] &&
+		    pith_doc_block(r->d, b)->kind != PITH_BLOCK_HEADING)
+			return true;
+	return false;
+}
+
 /* Node n inside the content: why it is dropped, or NULL. */
 static const char *
 prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
@@ -2894,7 +2928,8 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		    "dropped: boilerplate name '%.40s'", names(r, n));
 	bool prose = prose_list(r, n);
 
-	if ((t == GUMBO_TAG_UL || t == GUMBO_TAG_OL) && ld > LINK_LIST && !prose)
+	if ((t == GUMBO_TAG_UL || t == GUMBO_TAG_OL) && ld > LINK_LIST && !prose &&
+	    !word_list(r, n))
 		return reason(r, "dropped: link list", "dropped: link list, links %.2f", ld);
 	/* A <form> of text fields is the comment or signup form even on
 	 * the relaxed retry, which keeps the boxes it doubts. */
@@ -2932,7 +2967,7 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 
 		if (prose || r->commas[n] >= 10)
 			return NULL;
-		if (list && ld > LINK_LIST)
+		if (list && ld > LINK_LIST && !word_list(r, n))
 			return reason(r, "dropped: link list", "dropped: link list, links %.2f", ld);
 		/* A div of loose text with clauses is a paragraph
 		 * (Readability.js makes it a <p>, which this pass never drops
@@ -3629,7 +3664,7 @@ drop_teasers(rd *r)
 	for (size_t p = 0; p < r->nn; p++) {
 		if (budget_tick(r->time))
 			break;
-		if (!(r->flags[p] & N_IN) || r->kids[p] < 3)
+		if (!(r->flags[p] & N_IN) || r->kids[p] < 3 || word_list(r, p))
 			continue;
 		for (size_t c = p + 1; c < pith_doc_node(d, p)->end; ) {
 			size_t run = 0, last = c, e;
@@ -4101,7 +4136,9 @@ keep_unlinked(rd *r, size_t b, double kept)
 	    r->blen[b] > 0 && (r->blink[b] / r->blen[b] > 0.8 || menu_line(blk) ||
 	    toc_line(r, blk)) &&
 	    (r->blen[b] < 150 || links(blk) >= 3) &&
-	    !section_heading(blk, kept) && !prose_item(r, blk->node)) {
+	    !section_heading(blk, kept) && !prose_item(r, blk->node) &&
+	    !(blk->kind == PITH_BLOCK_ITEM && blk->node != PITH_NONE &&
+	    word_list(r, pith_doc_node(r->d, blk->node)->parent))) {
 		r->why[b] = reason(r, "dropped: mostly links",
 		    "dropped: mostly links %.2f", r->blink[b] / r->blen[b]);
 		return 0;
