@@ -1682,16 +1682,25 @@ paragraph(const rd *r, size_t s)
 	    (r->len[s] < 80 && r->len[s] > 0 && ld == 0 && (r->flags[s] & N_SENTENCE)));
 }
 
-/* Node n comes right after a paragraph of prose, its previous sibling
- * (the last of node n - 1's ancestors below n's parent). */
-static bool
-after_paragraph(const rd *r, size_t n)
+/* Node n's previous sibling, or PITH_NONE: the last of node n - 1's
+ * ancestors below n's parent. */
+static size_t
+sibling_before(const rd *r, size_t n)
 {
 	size_t p = pith_doc_node(r->d, n)->parent, x = n - 1;
 
 	while (x != PITH_NONE && x != p && pith_doc_node(r->d, x)->parent != p)
 		x = pith_doc_node(r->d, x)->parent;
-	return x != PITH_NONE && x != p && paragraph(r, x);
+	return x != p ? x : PITH_NONE;
+}
+
+/* Node n comes right after a paragraph of prose. */
+static bool
+after_paragraph(const rd *r, size_t n)
+{
+	size_t x = sibling_before(r, n);
+
+	return x != PITH_NONE && paragraph(r, x);
 }
 
 /* A div that is one paragraph, as score_blocks reads it: around
@@ -2825,58 +2834,88 @@ fact_box(const rd *r, size_t n, size_t top)
 	    headed(r, n) && sentences(r, n) > 0 && r->link[n] == 0 && after_paragraph(r, n);
 }
 
-/* A box of details in a listing's item (a place's address and hours,
- * under a name like "meta"): right after the item's prose, in a box
- * opened by its own heading, with a sibling alike and so opened.  An
- * article's byline sits above its text, not in each of a run of items. */
+/* Box p is one of a run: the element just before or after it is alike
+ * and opened by its own heading too. */
 static bool
-item_details(const rd *r, size_t n)
+headed_kin(const rd *r, size_t p)
 {
-	size_t p = pith_doc_node(r->d, n)->parent, q, s;
+	size_t q = pith_doc_node(r->d, p)->parent, s;
 
-	if (p == PITH_NONE || !after_paragraph(r, n) || !headed(r, p) ||
-	    (q = pith_doc_node(r->d, p)->parent) == PITH_NONE)
+	if (q == PITH_NONE)
 		return false;
 	s = pith_doc_node(r->d, p)->end;
 	if (s < r->nn && pith_doc_node(r->d, s)->parent == q && alike(r, s, p) && headed(r, s))
 		return true;
-	for (s = p - 1; s != q && pith_doc_node(r->d, s)->parent != q;)
-		s = pith_doc_node(r->d, s)->parent;
-	return s != q && alike(r, s, p) && headed(r, s);
+	s = sibling_before(r, p);
+	return s != PITH_NONE && alike(r, s, p) && headed(r, s);
+}
+
+/* A box of details in a listing's item (a place's address and hours,
+ * under a name like "meta"): right after the item's prose, in a box
+ * opened by its own heading, one of a run.  An article's byline sits
+ * above its text, not in each of a run of items. */
+static bool
+item_details(const rd *r, size_t n)
+{
+	size_t p = pith_doc_node(r->d, n)->parent;
+
+	return p != PITH_NONE && after_paragraph(r, n) && headed(r, p) && headed_kin(r, p);
+}
+
+/* List n right after heading block h in the same box p. */
+static bool
+headed_list(const rd *r, size_t n, size_t p)
+{
+	size_t h = r->bfirst[n];
+
+	return (tag(r, n) == GUMBO_TAG_UL || tag(r, n) == GUMBO_TAG_OL) && h != PITH_NONE &&
+	    h > 0 && pith_doc_block(r->d, h - 1)->kind == PITH_BLOCK_HEADING &&
+	    own_heading(r, h - 1) && pith_doc_block(r->d, h - 1)->node != PITH_NONE &&
+	    pith_doc_node(r->d, pith_doc_block(r->d, h - 1)->node)->parent == p;
 }
 
 /* List n is a few words per item under its own heading, after a
- * sentence in the same box (a thesaurus sense: its gloss, example, then
- * "Synonyms" over linked words): the entry's text, where a box of a
- * heading and linked words alone is tags or a menu.  Short lists and a
- * few blocks back only: each item asks again (keep_unlinked). */
+ * sentence in the same box, and one of several such (a thesaurus
+ * sense: its gloss, example, then "Synonyms" and "Antonyms" over
+ * linked words; or the sense is one of a run of boxes): the entry's
+ * text.  A lone list of a heading's linked words ("Topics" under a
+ * story) is its tags; a box of a heading and linked words alone is a
+ * menu.  Short lists, a few blocks and siblings around: each item asks
+ * again (keep_unlinked). */
 static bool
 word_list(const rd *r, size_t n)
 {
-	size_t p = pith_doc_node(r->d, n)->parent, h = r->bfirst[n];
+	enum { NEAR = 4 };
+	size_t p = pith_doc_node(r->d, n)->parent, h = r->bfirst[n], k;
+	bool sentence = false, more = false;
 
-	if (p == PITH_NONE || h == PITH_NONE || h < 2 || h <= r->bfirst[p] ||
+	if (p == PITH_NONE || !headed_list(r, n, p) || h < 2 || h - 1 <= r->bfirst[p] ||
 	    r->blast[n] - h >= 30)
 		return false;
 	for (size_t b = h; b <= r->blast[n]; b++) {
 		const pith_block *blk = pith_doc_block(r->d, b);
 		size_t spaces = 0;
 
-		for (size_t k = 0; k < blk->len; k++)
-			spaces += blk->text[k] == ' ';
+		for (size_t i = 0; i < blk->len; i++)
+			spaces += blk->text[i] == ' ';
 		if (blk->len > 30 || spaces > 2)
 			return false;
 	}
-	h--;
-	if (pith_doc_block(r->d, h)->kind != PITH_BLOCK_HEADING || !own_heading(r, h) ||
-	    pith_doc_block(r->d, h)->node == PITH_NONE ||
-	    pith_doc_node(r->d, pith_doc_block(r->d, h)->node)->parent != p)
+	for (size_t b = h - 1; b-- > r->bfirst[p] && b + 10 > h && !sentence; )
+		sentence = r->bsentence[b] && r->blink[b] < 0.25 * r->blen[b] &&
+		    pith_doc_block(r->d, b)->kind != PITH_BLOCK_HEADING;
+	if (!sentence)
 		return false;
-	for (size_t b = h, k = 0; b-- > r->bfirst[p] && k < 8; k++)
-		if (r->bsentence[b] && r->blink[b] < 0.25 * r->blen[b] &&
-		    pith_doc_block(r->d, b)->kind != PITH_BLOCK_HEADING)
-			return true;
-	return false;
+	/* Another headed list among the next or previous few elements. */
+	k = 0;
+	for (size_t s = pith_doc_node(r->d, n)->end; !more && k < NEAR &&
+	    s < pith_doc_node(r->d, p)->end; s = pith_doc_node(r->d, s)->end, k++)
+		more = headed_list(r, s, p);
+	k = 0;
+	for (size_t s = sibling_before(r, n); !more && k < NEAR && s != PITH_NONE;
+	    s = sibling_before(r, s), k++)
+		more = headed_list(r, s, p);
+	return more || headed_kin(r, p);
 }
 
 /* Node n inside the content: why it is dropped, or NULL. */
