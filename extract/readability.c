@@ -4145,11 +4145,14 @@ read_also(const rd *r, const pith_block *blk)
 		return false;
 	for (; i < blk->nruns && blk->runs[i].href == NULL; i++)
 		for (size_t k = 0; k < blk->runs[i].len; k++) {
-			char c = blk->text[blk->runs[i].start + k];
+			const char *c = blk->text + blk->runs[i].start + k;
 
-			if (c == ':')
+			/* A Chinese label's colon is full-width ("相关阅读："). */
+			if (k + 3 <= blk->runs[i].len && memcmp(c, "\xef\xbc\x9a", 3) == 0)
+				c = ":", k += 2;
+			if (*c == ':')
 				colon_seen = true;
-			else if (c == ' ')
+			else if (*c == ' ')
 				gap = true;
 			else if (colon_seen)
 				return false;
