@@ -4243,6 +4243,65 @@ drop_orphans(rd *r)
 	return len;
 }
 
+/* s has letters and all are capitals ("LEIA MAIS"). */
+static bool
+shouted(const char *s, size_t n)
+{
+	const uint8_t *u = (const uint8_t *)s;
+	bool any = false;
+	ucs4_t c;
+
+	for (size_t i = 0; i < n; ) {
+		int m = u8_mbtouc(&c, u + i, n - i);
+
+		if (uc_is_alpha(c) && uc_toupper(c) != c)
+			return false;
+		any |= uc_is_alpha(c) && uc_tolower(c) != c;
+		i += (size_t)m;
+	}
+	return any;
+}
+
+/* A kept line of a few words and no sentence, a label by its colon or
+ * its capitals ("LEIA MAIS", "Baca juga:", "相关阅读："), right over links the walk dropped inside the
+ * article labels them: a pointer to other stories, dropped with its
+ * list where the story goes on after it (drop_orphans' case within
+ * the text).  Its length. */
+static double
+drop_list_labels(rd *r)
+{
+	double len = 0;
+
+	for (size_t b = 0; b + 1 < r->nb; b++) {
+		const pith_block *blk = pith_doc_block(r->d, b), *next;
+		size_t nw = 1, nx, e;
+
+		if (!r->keep[b] || r->keep[b + 1] || blk->kind != PITH_BLOCK_PARA ||
+		    links(blk) > 0 || r->bsentence[b] || full_stop(blk) ||
+		    u8_mbsnlen((const uint8_t *)blk->text, blk->len) > 30)
+			continue;
+		for (size_t i = 0; i < blk->len; i++)
+			nw += blk->text[i] == ' ';
+		next = pith_doc_block(r->d, b + 1);
+		nx = next->node;
+		if (nw > 3 || !(blk->text[blk->len - 1] == ':' ||
+		    (blk->len >= 3 && memcmp(blk->text + blk->len - 3, "\xef\xbc\x9a", 3) == 0) ||
+		    shouted(blk->text, blk->len)) ||
+		    nx == PITH_NONE || !(r->flags[nx] & N_IN) || r->blen[b + 1] == 0 ||
+		    r->blink[b + 1] / r->blen[b + 1] <= 0.8)
+			continue;
+		/* The story goes on after the links. */
+		for (e = b + 1; e < r->nb && !r->keep[e]; e++)
+			;
+		if (e == r->nb)
+			continue;
+		r->keep[b] = 0;
+		r->why[b] = "dropped: labels links to other stories";
+		len += r->blen[b];
+	}
+	return len;
+}
+
 /* One pass with flags f; returns the kept text length. */
 static double
 run(rd *r, unsigned f, size_t *top_out)
@@ -4347,6 +4406,7 @@ run(rd *r, unsigned f, size_t *top_out)
 			kept += keep_unlinked(r, b, kept);
 	free(dwhy);
 	kept -= drop_teasers(r);
+	kept -= drop_list_labels(r);
 	kept -= drop_orphans(r);
 	return kept;
 }
