@@ -4127,9 +4127,10 @@ same_site(const rd *r, const char *href)
 }
 
 /* "Read also: <a>Parking survey divides traders</a>" between the
- * paragraphs: a label of three words at most and its colon, then one
- * link to another page of the same site, and nothing after it.  A
- * "Source:" or "Via:" line links elsewhere and stays. */
+ * paragraphs: a label of four words at most ("Bu haberi de okuyun:",
+ * "Lesen Sie dazu auch:") and its colon, then one link to another page
+ * of the same site, and nothing after it.  A "Source:" or "Via:" line
+ * links elsewhere and stays. */
 static bool
 read_also(const rd *r, const pith_block *blk)
 {
@@ -4159,7 +4160,7 @@ read_also(const rd *r, const pith_block *blk)
 			else if (gap)
 				nw++, gap = false;
 		}
-	if (i == blk->nruns || !colon_seen || nw == 0 || nw > 3 ||
+	if (i == blk->nruns || !colon_seen || nw == 0 || nw > 4 ||
 	    !same_site(r, blk->runs[i].href))
 		return false;
 	for (size_t j = i + 1; j < blk->nruns; j++)
