@@ -4126,29 +4126,20 @@ same_site(const rd *r, const char *href)
 	    strncasecmp(h, k, hn) == 0;
 }
 
-/* "Read also: <a>Parking survey divides traders</a>" between the
- * paragraphs: a label of four words at most ("Bu haberi de okuyun:",
- * "Lesen Sie dazu auch:") and its colon, then one link to another page
- * of the same site, and nothing after it.  A "Source:" or "Via:" line
- * links elsewhere and stays. */
-static bool
-read_also(const rd *r, const pith_block *blk)
+/* The runs of blk before its first link are a label of four words at
+ * most ("Read also:", "Bu haberi de okuyun:", "Теги:") and its colon,
+ * ASCII or full-width ("相关阅读："); the first link's run, or
+ * PITH_NONE. */
+static size_t
+link_label(const pith_block *blk)
 {
-	size_t nw = 0, i = 0, e = blk->len;
+	size_t nw = 0, i = 0;
 	bool colon_seen = false, gap = true;
 
-	while (e > 0 && blk->text[e - 1] == ' ')
-		e--;
-	/* A sentence ("Update: Court rules the trust stays with the
-	 * state.") is the text's, its link the source. */
-	if (blk->kind != PITH_BLOCK_PARA || links(blk) != 1 || e == 0 ||
-	    full_stop(blk) || blk->text[e - 1] == '!' || blk->text[e - 1] == '?')
-		return false;
 	for (; i < blk->nruns && blk->runs[i].href == NULL; i++)
 		for (size_t k = 0; k < blk->runs[i].len; k++) {
 			const char *c = blk->text + blk->runs[i].start + k;
 
-			/* A Chinese label's colon is full-width ("相关阅读："). */
 			if (k + 3 <= blk->runs[i].len && memcmp(c, "\xef\xbc\x9a", 3) == 0)
 				c = ":", k += 2;
 			if (*c == ':')
@@ -4156,15 +4147,49 @@ read_also(const rd *r, const pith_block *blk)
 			else if (*c == ' ')
 				gap = true;
 			else if (colon_seen)
-				return false;
+				return PITH_NONE;
 			else if (gap)
 				nw++, gap = false;
 		}
-	if (i == blk->nruns || !colon_seen || nw == 0 || nw > 4 ||
-	    !same_site(r, blk->runs[i].href))
+	return i == blk->nruns || !colon_seen || nw == 0 || nw > 4 ? PITH_NONE : i;
+}
+
+/* "Read also: <a>Parking survey divides traders</a>" between the
+ * paragraphs: a link_label(), then one link to another page of the
+ * same site, and nothing after it.  A "Source:" or "Via:" line links
+ * elsewhere and stays. */
+static bool
+read_also(const rd *r, const pith_block *blk)
+{
+	size_t i, e = blk->len;
+
+	while (e > 0 && blk->text[e - 1] == ' ')
+		e--;
+	/* A sentence ("Update: Court rules the trust stays with the
+	 * state.") is the text's, its link the source. */
+	if (blk->kind != PITH_BLOCK_PARA || links(blk) != 1 || e == 0 ||
+	    full_stop(blk) || blk->text[e - 1] == '!' || blk->text[e - 1] == '?' ||
+	    (i = link_label(blk)) == PITH_NONE || !same_site(r, blk->runs[i].href))
 		return false;
 	for (size_t j = i + 1; j < blk->nruns; j++)
 		if (blk->runs[j].href != blk->runs[i].href && run_letters(blk, j) > 0)
+			return false;
+	return true;
+}
+
+/* "Tags: <a>market</a>, <a>repairs</a>", "Share: <a>Telegram</a>
+ * <a>WhatsApp</a>": a link_label() over two links or more and nothing
+ * but their separators.  The label hides the row from the link ratio
+ * and menu_line. */
+static bool
+label_links(const pith_block *blk)
+{
+	size_t i;
+
+	if (blk->kind != PITH_BLOCK_PARA || links(blk) < 2 || (i = link_label(blk)) == PITH_NONE)
+		return false;
+	for (; i < blk->nruns; i++)
+		if (blk->runs[i].href == NULL && run_letters(blk, i) > 0)
 			return false;
 	return true;
 }
@@ -4177,7 +4202,7 @@ keep_unlinked(rd *r, size_t b, double kept)
 
 	if (blk->kind != PITH_BLOCK_PRE && !data_row(r, b) &&
 	    r->blen[b] > 0 && (r->blink[b] / r->blen[b] > 0.8 || menu_line(blk) ||
-	    toc_line(r, blk)) &&
+	    toc_line(r, blk) || label_links(blk)) &&
 	    (r->blen[b] < 150 || links(blk) >= 3) &&
 	    !section_heading(blk, kept) && !prose_item(r, blk->node) &&
 	    !(blk->kind == PITH_BLOCK_ITEM && blk->node != PITH_NONE &&
