@@ -3472,6 +3472,50 @@ pager(const char *s, size_t n)
 	return false;
 }
 
+/* A counter under a story: one or two words and a number in
+ * parentheses ("Comments (12)", "Bình luận (0)"), or a view count's
+ * word, a colon, the number and perhaps its unit ("Просмотров: 1 234",
+ * "Dibaca: 2.345 kali", "浏览：2341次"); a fact's line ("Total time:
+ * 15 minutes", "Rating: 10") has other words. */
+static bool
+counter(const char *s, size_t n)
+{
+	static const char *const views[] = {
+		"views", "\xd0\xbf\xd1\x80\xd0\xbe\xd1\x81\xd0\xbc\xd0\xbe\xd1\x82\xd1\x80\xd0\xbe\xd0\xb2", /* просмотров */
+		"\xd0\xbf\xd0\xb5\xd1\x80\xd0\xb5\xd0\xb3\xd0\xbb\xd1\x8f\xd0\xb4\xd1\x96\xd0\xb2", /* переглядів */
+		"okunma", "dibaca", "l\xc6\xb0\xe1\xbb\xa3t xem", /* lượt xem */
+		"visualiza\xc3\xa7\xc3\xb5""es", "\xd8\xa8\xd8\xa7\xd8\xb2\xd8\xaf\xdb\x8c\xd8\xaf", /* بازدید */
+		"\xe6\xb5\x8f\xe8\xa7\x88", /* 浏览 */ "\xe9\x98\x85\xe8\xaf\xbb", /* 阅读 */
+	};
+	size_t i = 0, nw = 0, digits = 0, k;
+	bool paren;
+
+	while (i < n && s[i] != ':' && s[i] != '(' && !starts(s + i, n - i, "\xef\xbc\x9a")) {
+		if (isdigit((unsigned char)s[i]))
+			return false;
+		nw += (i == 0 || s[i - 1] == ' ') && s[i] != ' ';
+		i++;
+	}
+	if (i == n || nw == 0 || nw > 2)
+		return false;
+	paren = s[i] == '(';
+	for (k = 0; !paren && k < sizeof views / sizeof views[0]; k++)
+		if (starts(s, n, views[k]) && strlen(views[k]) >= i - (s[i - 1] == ' '))
+			break;
+	if (!paren && k == sizeof views / sizeof views[0])
+		return false;
+	i += s[i] == ':' || paren ? 1 : 3;
+	while (i < n && (isdigit((unsigned char)s[i]) || strchr(" .,", s[i]) != NULL ||
+	    starts(s + i, n - i, "\xc2\xa0")))
+		digits += isdigit((unsigned char)s[i]) != 0, i++;
+	if (digits == 0 || (paren && (i == n || s[i++] != ')')))
+		return false;
+	/* The unit: one word ("kali", "раз", "次"). */
+	while (i < n && s[i] != ' ' && !isdigit((unsigned char)s[i]) && !strchr(".!?:", s[i]))
+		i++;
+	return i == n;
+}
+
 /* Short lines that say who, when or what a picture is, or that an ad
  * sits here: the article's furniture, not its text.  Judged on the
  * text, for the pages whose class names say nothing.  The words are
@@ -3591,6 +3635,8 @@ label(const rd *r, size_t b)
 			return "dropped: caption line";
 	if (copyright(s, n))
 		return "dropped: copyright";
+	if (blk->kind == PITH_BLOCK_PARA && nc < 40 && counter(s, n))
+		return "dropped: a counter";
 	if (end != '.' && pager(s, n))
 		return "dropped: pager";
 	if (n < 300 && cjk_credit(s, n, nw))
