@@ -3573,6 +3573,7 @@ label(const rd *r, size_t b)
 	};
 	static const char *const credits[] = {
 		"photo", "image", "credit", "photograph", "foto",
+		"\xd1\x84\xd0\xbe\xd1\x82\xd0\xbe", /* фото */
 	};
 	static const char *const bys[] = {
 		"by ", "von ", "par ", "por ", "di ", "door ", "av ", "af ", "oleh ",
@@ -3580,7 +3581,8 @@ label(const rd *r, size_t b)
 	/* "Penulis: Rina", "كتب: خالد": the word and a colon, as scripts
 	 * without capitals cannot mark the name. */
 	static const char *const writers[] = {
-		"author", "editor", "penulis", "redaktur", "yazar", ("t\xc3\xa1" "c gi\xe1\xba\xa3"), /* tác giả */
+		"author", "editor", "penulis", "redaktur", "yazar",
+		"\xd0\xb0\xd0\xb2\xd1\x82\xd0\xbe\xd1\x80", /* автор */ ("t\xc3\xa1" "c gi\xe1\xba\xa3"), /* tác giả */
 		"\xd9\x83\xd8\xaa\xd8\xa8", "\xd8\xa8\xd9\x82\xd9\x84\xd9\x85", /* كتب, بقلم */
 		"\xd9\x86\xd9\x88\xdb\x8c\xd8\xb3\xd9\x86\xd8\xaf\xd9\x87", /* نویسنده */
 		"\xe0\xa4\xb2\xe0\xa5\x87\xe0\xa4\x96\xe0\xa4\x95", /* लेखक */
