@@ -4176,8 +4176,8 @@ same_site(const rd *r, const char *href)
 
 /* The runs of blk before its first link are a label of four words at
  * most ("Read also:", "Bu haberi de okuyun:", "Теги:") and its colon,
- * ASCII or full-width ("相关阅读："); the first link's run, or
- * PITH_NONE. */
+ * ASCII or full-width ("相关阅读："), or a label in lenticular brackets
+ * ("【相关阅读】"); the first link's run, or PITH_NONE. */
 static size_t
 link_label(const pith_block *blk)
 {
@@ -4188,7 +4188,10 @@ link_label(const pith_block *blk)
 		for (size_t k = 0; k < blk->runs[i].len; k++) {
 			const char *c = blk->text + blk->runs[i].start + k;
 
-			if (k + 3 <= blk->runs[i].len && memcmp(c, "\xef\xbc\x9a", 3) == 0)
+			/* The full-width colon, or the closing bracket of a
+			 * label boxed in lenticular brackets ("【相关阅读】"). */
+			if (k + 3 <= blk->runs[i].len && (memcmp(c, "\xef\xbc\x9a", 3) == 0 ||
+			    memcmp(c, "\xe3\x80\x91", 3) == 0))
 				c = ":", k += 2;
 			if (*c == ':')
 				colon_seen = true;
