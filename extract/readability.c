@@ -4340,10 +4340,10 @@ shouted(const char *s, size_t n)
 }
 
 /* A kept line of a few words and no sentence, a label by its colon or
- * its capitals ("LEIA MAIS", "Baca juga:", "相关阅读："), right over links the walk dropped inside the
- * article labels them: a pointer to other stories, dropped with its
- * list where the story goes on after it (drop_orphans' case within
- * the text).  Its length. */
+ * its capitals ("LEIA MAIS", "Baca juga:", "相关阅读："), right over
+ * links the walk dropped inside the article, labels them: a pointer to
+ * other stories, dropped with its list where the story goes on after
+ * it (drop_orphans' case within the text).  Its length. */
 static double
 drop_list_labels(rd *r)
 {
