@@ -1181,17 +1181,33 @@ meta_heading_part(meta_scan *s, const char *r)
 	return r;
 }
 
-/* r, or the page's only h1 when r is a word or two that the h1 holds:
- * what is left of "Geschichte: Site" names the page's section, and
- * "Die Geschichte der Burg" is its headline. */
+/* r, or the page's only h1 when that goes on from r ("Harvest begins |
+ * Site" over "Harvest begins: yields high"): the h1 is the headline
+ * whole. */
+static const char *
+meta_h1_on(meta_scan *s, const char *r)
+{
+	const char *h;
+	size_t k;
+
+	if (r == NULL || s->nh1 != 1 || (h = meta_element_text(s, s->h1)) == NULL)
+		return r;
+	k = strlen(r);
+	return strncmp(h, r, k) == 0 && h[k] != '\0' && strchr(" :,;", h[k]) != NULL ? h : r;
+}
+
+/* r after the site's name is cut, or the page's only h1 when that goes
+ * on from r, or when r is a word or two that the h1 holds: what is left
+ * of "Geschichte: Site" names the page's section, and "Die Geschichte
+ * der Burg" is its headline. */
 static const char *
 meta_h1_over(meta_scan *s, const char *r)
 {
-	const char *h;
+	const char *h = meta_h1_on(s, r);
 
-	if (r == NULL || s->nh1 != 1 || meta_words(r, strlen(r)) > 2 ||
+	if (h != r || r == NULL || s->nh1 != 1 || meta_words(r, strlen(r)) > 2 ||
 	    (h = meta_element_text(s, s->h1)) == NULL)
-		return r;
+		return h != NULL ? h : r;
 	return str_has_icase(h, r) ? h : r;
 }
 
@@ -1266,14 +1282,10 @@ meta_title_cut(meta_scan *s, const char *orig)
 		return orig;
 	words = meta_words(r, strlen(r));
 	if (words <= 4) {
-		size_t whole = 0, k = strlen(r);
+		size_t whole = 0;
 		const char *h1;
 
-		/* A short headline the only h1 goes on from ("Harvest
-		 * begins | Site" over "Harvest begins: yields high"): the
-		 * h1 is the headline whole. */
-		if (s->nh1 == 1 && (h1 = meta_element_text(s, s->h1)) != NULL &&
-		    strncmp(h1, r, k) == 0 && h1[k] != '\0' && strchr(" :,;", h1[k]) != NULL)
+		if ((h1 = meta_h1_on(s, r)) != r)
 			return h1;
 
 		if (sp.hier) {

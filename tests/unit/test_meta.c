@@ -350,6 +350,16 @@ test_title_site_name_home_link(void **state)
 		{ URL, "<title>Termine | Heimatverein Talbach e.V.</title>"
 		    "<a href=\"/\">Heimatverein Talbach</a>"
 		    "<h1>Termine 2024</h1><h1>Termine 2025</h1><p>x</p>", "Termine" },
+		/* the part left is where the only h1 starts: the h1 is the
+		 * headline whole, however long the part */
+		{ URL, "<title>Neues Verfahren zur Wasseraufbereitung \xe2\x80\x93 Universit\xc3\xa4t "
+		    "Lindenau</title><a href=\"/\">Universit\xc3\xa4t Lindenau</a>"
+		    "<h1>Neues Verfahren zur Wasseraufbereitung entfernt Mikroplastik</h1><p>x</p>",
+		    "Neues Verfahren zur Wasseraufbereitung entfernt Mikroplastik" },
+		{ URL, "<title>Neues Verfahren zur Wasseraufbereitung \xe2\x80\x93 Universit\xc3\xa4t "
+		    "Lindenau</title><a href=\"/\">Universit\xc3\xa4t Lindenau</a>"
+		    "<h1>Neues Verfahren zur Wasseraufbereitungsanlage</h1><p>x</p>",
+		    "Neues Verfahren zur Wasseraufbereitung" },
 		/* the legal form in the name and not in the title */
 		{ URL, "<title>Spring catalogue now out | Nordwind Tools</title>"
 		    "<meta property=\"og:site_name\" content=\"Nordwind Tools GmbH\">"
