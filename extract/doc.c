@@ -321,6 +321,17 @@ unseen(const GumboNode *g, const char *k)
 	}
 }
 
+/* A component's loading or error stand-in: a custom element's child
+ * marked placeholder, fallback or overflow (AMP's "Loading ad...",
+ * "See the full map") shows only until, or unless, the component's
+ * own content loads. */
+static bool
+stand_in(const GumboNode *g, const char *parent)
+{
+	return strchr(parent, '-') != NULL && (node_attr(g, "placeholder") != NULL ||
+	    node_attr(g, "fallback") != NULL || node_attr(g, "overflow") != NULL);
+}
+
 /* A "read more" remainder: g opens with a paragraph, and just before it
  * stand a paragraph and a control (see control) a script opens g with;
  * or g is a <span> ending a paragraph of visible text, the control just
@@ -1601,7 +1612,7 @@ enter(builder *b, GumboNode *g)
 	size_t node = b->doc->nnodes;
 	node_attrs at;
 	frame *f;
-	bool data_cell, custom;
+	bool data_cell, custom, standin;
 
 	if (!node_push(b, g))
 		return;
@@ -1622,6 +1633,7 @@ enter(builder *b, GumboNode *g)
 		token_push(b, PITH_TOKEN_TAG, node, 0, 0);
 
 	custom = custom_block(b, g, b->doc->nodes[node].tag);
+	standin = b->depth > 0 && stand_in(g, b->doc->nodes[b->stack[b->depth - 1].node].tag);
 	f = &b->stack[b->depth++];
 	*f = (frame){ .g = g, .node = node, .saved = b->c, .text_kids = -1 };
 	data_cell = b->c.row != PITH_NONE;
@@ -1639,7 +1651,7 @@ enter(builder *b, GumboNode *g)
 	 * button is its accordion's question. */
 	if (tag_is_notext(tag) || (tag == GUMBO_TAG_BUTTON &&
 	    b->c.kind != PITH_BLOCK_HEADING && control(g)) ||
-	    (b->c.kind != PITH_BLOCK_HEADING && counter(g)) || unseen(g, at.klass) ||
+	    (b->c.kind != PITH_BLOCK_HEADING && counter(g)) || unseen(g, at.klass) || standin ||
 	    ((str_hidden_hides(at.hidden) || str_style_hides(at.style)) && !node_collapsed(g)))
 		b->c.notext = true;
 	b->c.style |= tag_style(tag);
