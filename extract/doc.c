@@ -1781,6 +1781,38 @@ builder_run(builder *b, GumboOutput *g)
 	return !b->oom;
 }
 
+/* The raw markup of a frameset page's <noframes> (the parser keeps it
+ * as text), the longest one, or NULL; *at is where the frameset starts.
+ * Only the frameset's own nesting is searched. */
+static const GumboStringPiece *
+noframes_markup(const GumboNode *g, int depth, size_t *at)
+{
+	const GumboStringPiece *best = NULL;
+	const GumboVector *v = &g->v.element.children;
+
+	for (unsigned i = 0; i < v->length && depth < 16; i++) {
+		const GumboNode *c = v->data[i], *t;
+		const GumboStringPiece *s = NULL;
+
+		if (c->type != GUMBO_NODE_ELEMENT)
+			continue;
+		if (c->v.element.tag == GUMBO_TAG_FRAMESET) {
+			if (*at == 0 || c->v.element.start_pos.offset < *at)
+				*at = c->v.element.start_pos.offset;
+			s = noframes_markup(c, depth + 1, at);
+		} else if (c->v.element.tag == GUMBO_TAG_HEAD) {
+			s = noframes_markup(c, depth + 1, at);
+		} else if (c->v.element.tag == GUMBO_TAG_NOFRAMES &&
+		    c->v.element.children.length == 1 &&
+		    (t = c->v.element.children.data[0])->type == GUMBO_NODE_TEXT) {
+			s = &t->v.text.original_text;
+		}
+		if (s != NULL && (best == NULL || s->length > best->length))
+			best = s;
+	}
+	return best;
+}
+
 pith_code
 pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
                pith_doc **out, pith_error *err)
@@ -1832,6 +1864,47 @@ pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
 	if (g == NULL) {
 		pith_doc_free(d);
 		return err_set(err, PITH_EPARSE, "cannot parse the page");
+	}
+	/* A frameset page shows other pages in its frames; its own text is
+	 * the <noframes> body, kept by the parser as raw text: parse it
+	 * again as markup, after the page's head (its title). */
+	if (g->root->type == GUMBO_NODE_ELEMENT) {
+		size_t at = 0;
+		const GumboStringPiece *nf = noframes_markup(g->root, 0, &at);
+		char *src, *guarded = NULL;
+		size_t n;
+
+		if (nf != NULL && at > 0 && at <= len && memchr(nf->data, '<', nf->length) != NULL) {
+			n = at + nf->length;
+			if ((src = malloc(n + 1)) == NULL) {
+				pith_doc_free(d);
+				return err_set(err, PITH_ENOMEM, "out of memory");
+			}
+			memcpy(src, html, at);
+			memcpy(src + at, nf->data, nf->length);
+			src[n] = '\0';
+			if (guard_html(src, n, opt != NULL && opt->max_nesting ?
+			    opt->max_nesting : DEFAULT_MAX_NESTING, MAX_ATTRS, &guarded,
+			    &glen) != PITH_OK) {
+				free(src);
+				pith_doc_free(d);
+				return err_set(err, PITH_ENOMEM, "out of memory");
+			}
+			if (guarded != NULL) {
+				free(src);
+				src = guarded;
+				n = glen;
+			}
+			/* The first tree is the arena's and goes with it. */
+			free(d->guarded);
+			d->guarded = src;
+			g = gumbo_parse_with_options(&go, src, n);
+			d->gumbo = g;
+			if (g == NULL) {
+				pith_doc_free(d);
+				return err_set(err, PITH_EPARSE, "cannot parse the page");
+			}
+		}
 	}
 	if (builder_run(&b, g))
 		finish(&b);
