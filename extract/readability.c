@@ -1969,9 +1969,10 @@ mark_promised(rd *r, size_t top)
  * a link (a recipe's ingredients beside its steps, a posting's facts
  * beside its duties).  Its items are too short to score.  A box of
  * lists of sentences there is the text's summary however headed (a
- * live blog's "Key points" pinned above its entries). */
+ * live blog's "Key points" pinned above its entries); only such a box
+ * when summary. */
 static bool
-column(const rd *r, size_t s, size_t top)
+column(const rd *r, size_t s, size_t top, bool summary)
 {
 	const pith_block *a, *b;
 	double items = 0;
@@ -1985,6 +1986,8 @@ column(const rd *r, size_t s, size_t top)
 			items += r->blen[k];
 	if (r->len[s] >= 100 && items >= 0.6 * r->len[s])
 		return true;
+	if (summary)
+		return false;
 	a = pith_doc_block(r->d, r->bfirst[s]);
 	b = pith_doc_block(r->d, r->bfirst[top]);
 	return a->kind == PITH_BLOCK_HEADING && b->kind == PITH_BLOCK_HEADING &&
@@ -2147,6 +2150,15 @@ gather_siblings(rd *r, size_t top, unsigned f)
 
 		if (s < top && (r->flags[s] & (N_HIDDEN | N_UNLIKELY)) == N_UNLIKELY)
 			take_deck(r, s, top, false);
+		/* An <aside> of sentences right before the body is its
+		 * summary ("Key takeaways"), as a <div> there is; not an
+		 * aside's other lists (column). */
+		if ((r->flags[s] & (N_HIDDEN | N_UNLIKELY)) == N_UNLIKELY &&
+		    tag(r, s) == GUMBO_TAG_ASIDE && !(r->cls[s] & (C_BOILER | C_NEGATIVE | C_UNLIKELY)) &&
+		    pith_doc_node(d, s)->end == top && column(r, s, top, true)) {
+			r->flags[s] |= N_IN | N_BOX;
+			continue;
+		}
 		if (s == top || (r->flags[s] & (N_HIDDEN | N_UNLIKELY)))
 			continue;
 		if (s > top && (preview(r, s) || linked_heads(r, s) >= 2)) {
@@ -2169,7 +2181,7 @@ gather_siblings(rd *r, size_t top, unsigned f)
 			 * match's line-ups): its items score nothing, but no
 			 * sidebar or menu is 200 characters without a link. */
 			take = true;
-		} else if (pith_doc_node(d, s)->end == top && column(r, s, top)) {
+		} else if (pith_doc_node(d, s)->end == top && column(r, s, top, false)) {
 			take = true;
 		} else {
 			take = paragraph(r, s) || lede(r, s, top) || facts(r, s, top) ||
