@@ -251,6 +251,57 @@ control(const GumboNode *s)
 	    strncmp(href, "javascript:", 11) == 0))))) && text_upto(s, 41, NULL) <= 40;
 }
 
+/* g is a script's link alone on its line ("Close this window", "Print
+ * this page", "Show more"): an <a> going nowhere (a "javascript:" or
+ * bare "#" href, or an onclick and no href) with short text, and no
+ * text beside it up to the box it is in: what it does, not text.  One
+ * among words ("see the <a>glossary</a>") is the sentence's. */
+static bool
+script_line(const GumboNode *g)
+{
+	const char *href = node_attr(g, "href");
+	const GumboNode *k = g;
+
+	if (href != NULL)
+		href += strspn(href, " \t\n\r\f");
+	if (g->v.element.tag != GUMBO_TAG_A || !control(g) || (href == NULL ?
+	    node_attr(g, "onclick") == NULL : strcmp(href, "#") != 0 &&
+	    strncasecmp(href, "javascript:", 11) != 0))
+		return false;
+	/* A link around paragraphs holds text, not a label. */
+	for (size_t i = 0; i < g->v.element.children.length; i++) {
+		const GumboNode *c = g->v.element.children.data[i];
+
+		if (c->type == GUMBO_NODE_ELEMENT && doc_tag_block(c->v.element.tag))
+			return false;
+	}
+	for (;;) {
+		const GumboNode *p = k->parent;
+		const GumboVector *v;
+
+		if (p == NULL || p->type != GUMBO_NODE_ELEMENT)
+			return false;
+		v = &p->v.element.children;
+		/* Outward from k to the nearest text or inline element on
+		 * the line: each scan stops at the next link, so a page of
+		 * many stays linear. */
+		for (int step = -1; step <= 1; step += 2)
+			for (size_t i = k->index_within_parent + step; i < v->length; i += step) {
+				const GumboNode *c = v->data[i];
+
+				if (c->type == GUMBO_NODE_WHITESPACE || c->type == GUMBO_NODE_COMMENT)
+					continue;
+				if (c->type != GUMBO_NODE_ELEMENT ||
+				    (!doc_tag_block(c->v.element.tag) &&
+				    c->v.element.tag != GUMBO_TAG_BR))
+					return false;
+			}
+		if (doc_tag_block(p->v.element.tag))
+			return true;
+		k = p;
+	}
+}
+
 /* s is a dead link, a script's control, counting what it does: an <a>
  * going nowhere (no href, or "#" or "javascript:"; not a named anchor)
  * whose short text holds a number and a word ("14823Share", "Comments
@@ -1651,7 +1702,8 @@ enter(builder *b, GumboNode *g)
 	 * button is its accordion's question. */
 	if (tag_is_notext(tag) || (tag == GUMBO_TAG_BUTTON &&
 	    b->c.kind != PITH_BLOCK_HEADING && control(g)) ||
-	    (b->c.kind != PITH_BLOCK_HEADING && counter(g)) || unseen(g, at.klass) || standin ||
+	    (b->c.kind != PITH_BLOCK_HEADING && (counter(g) || script_line(g))) ||
+	    unseen(g, at.klass) || standin ||
 	    ((str_hidden_hides(at.hidden) || str_style_hides(at.style)) && !node_collapsed(g)))
 		b->c.notext = true;
 	b->c.style |= tag_style(tag);
