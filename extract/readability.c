@@ -2167,6 +2167,14 @@ gather_siblings(rd *r, size_t top, unsigned f)
 			take = false;
 		} else if (sscore >= 0 && sscore + bonus >= threshold) {
 			take = true;
+		} else if (sscore > 0 && sscore >= 0.75 * r->score[top] && tag(r, top) == GUMBO_TAG_TR &&
+		    tag(r, s) == GUMBO_TAG_TR && r->plen[s] >= 0.5 * r->len[s] &&
+		    density(r, s) < 0.25) {
+			/* A short story cut across a layout table's rows (the
+			 * text, a picture's row, the text again): a row of
+			 * prose scoring near the top's is the story's, under
+			 * the floor or not. */
+			take = true;
 		} else if (bonus > 0 && r->len[s] >= 100 && density(r, s) < 0.25 &&
 		    linked_heads(r, s) < 2) {
 			/* A section styled like the top, too deep for its
