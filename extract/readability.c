@@ -839,6 +839,52 @@ prepare_nodes(rd *r)
 	}
 }
 
+/* Up to two siblings of heading n, within a few on side dir (-1
+ * before, 1 after), of its tag and class and with ids of their own: a
+ * document's anchored headings (a Markdown generator's or a table of
+ * contents' anchors). */
+static size_t sibling_before(const rd *r, size_t n);
+
+static int
+id_kin(const rd *r, size_t n, int dir)
+{
+	enum { NEAR = 12 };
+	size_t p = pith_doc_node(r->d, n)->parent, s = n;
+	int kin = 0;
+
+	if (p == PITH_NONE)
+		return 0;
+	for (int k = 0; k < NEAR && kin < 2; k++) {
+		s = dir > 0 ? pith_doc_node(r->d, s)->end : sibling_before(r, s);
+		if (s == PITH_NONE || s >= pith_doc_node(r->d, p)->end)
+			break;
+		kin += alike(r, s, n) && attr(r, s, "id") != NULL;
+	}
+	return kin;
+}
+
+/* A heading's id among its kin's is an anchor, not a box's name: a
+ * privacy policy's "#comments", "#advertising" and "#share" sections
+ * are its text.  What else the id says stays: a byline's "docAuthor",
+ * the readers' comments' mark (see drop_thread). */
+static void
+prepare_anchors(rd *r)
+{
+	for (size_t n = 0; n < r->nn; n++) {
+		GumboTag t = tag(r, n);
+		const char *id;
+		unsigned ci, ck;
+
+		if (t < GUMBO_TAG_H1 || t > GUMBO_TAG_H6 || (id = attr(r, n, "id")) == NULL ||
+		    (ci = classify(id) & (C_BOILER | C_UNLIKELY | C_NEGATIVE)) == 0 ||
+		    id_kin(r, n, -1) + id_kin(r, n, 1) < 2)
+			continue;
+		ck = classify(attr(r, n, "class"));
+		r->cls[n] &= ~(ci & ~ck);
+		r->weight[n] = class_weight(ck, classify(id) & ~C_NEGATIVE);
+	}
+}
+
 /* Lengths, links and block ranges summed up the tree. */
 static void
 prepare_sums(rd *r)
@@ -933,6 +979,7 @@ prepare(rd *r)
 		r->bfirst[n] = r->blast[n] = PITH_NONE;
 
 	prepare_nodes(r);
+	prepare_anchors(r);
 	/* Out of time already: the caller stops before any run. */
 	if (budget_expired(r->time) || !prepare_blocks(r))
 		return PITH_OK;
@@ -3855,6 +3902,9 @@ drop_thread(rd *r, const char **dwhy)
 			x = p;
 			p = pith_doc_node(d, p)->parent;
 		}
+		/* The policy's "Comments" section, more sections after it. */
+		if (x == n && id_kin(r, n, 1) >= 2)
+			continue;
 		for (size_t s = x; s < pith_doc_node(d, p)->end; s++)
 			if (dwhy[s] == NULL)
 				dwhy[s] = THREAD_WHY;
