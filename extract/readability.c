@@ -774,6 +774,20 @@ tabular(const rd *r, size_t n)
 	return rows >= 2;
 }
 
+/* Data table n (or its wrapper) opens with a row of header cells: a
+ * table of the text's own data, named for what it lists (a cookie
+ * policy's "cookie-table") where a box of chrome is named for itself. */
+static bool
+header_row(const rd *r, size_t n)
+{
+	for (size_t x = n + 1; x < pith_doc_node(r->d, n)->end; x++)
+		if (tag(r, x) == GUMBO_TAG_TH)
+			return true;
+		else if (tag(r, x) == GUMBO_TAG_TD)
+			return false;
+	return false;
+}
+
 /* Block b is a row of a data table.  A table of one row is no data:
  * an old page's toolbar ("Print this story | E-mail this story"),
  * menu or ad box laid out side by side, its links and labels judged
@@ -3027,7 +3041,8 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	 * gather_alike), and boxes holding all of their part of the
 	 * content (see whole), are the article's text whatever their
 	 * names. */
-	bool holder = (r->flags[n] & N_BOX) || whole(r, n, top);
+	bool holder = (r->flags[n] & N_BOX) || whole(r, n, top) ||
+	    ((r->flags[n] & N_DATA) && header_row(r, n));
 
 	if ((c & C_BOILER) && !(c & C_BODY) && r->len[n] < 0.5 * total && n != top && !holder)
 		return reason(r, "dropped: boilerplate name",
