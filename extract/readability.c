@@ -877,9 +877,31 @@ id_kin(const rd *r, size_t n, int dir)
 	return kin;
 }
 
-/* A heading's id among its kin's is an anchor, not a box's name: a
- * privacy policy's "#comments", "#advertising" and "#share" sections
- * are its text.  What else the id says stays: a byline's "docAuthor",
+/* Box n opens with a heading that links to the box's own id: a
+ * document's section and its permalink ("<section id=comments><h2>
+ * Comments<a href=#comments>", as Docutils writes them). */
+static bool
+permalinked(const rd *r, size_t n, const char *id)
+{
+	size_t end = pith_doc_node(r->d, n)->end, h = n + 1;
+	const char *href;
+
+	/* The heading first, or in a wrapper or two. */
+	while (h < end && h < n + 4 && (tag(r, h) < GUMBO_TAG_H1 || tag(r, h) > GUMBO_TAG_H6))
+		h++;
+	if (h >= end || tag(r, h) < GUMBO_TAG_H1 || tag(r, h) > GUMBO_TAG_H6)
+		return false;
+	end = pith_doc_node(r->d, h)->end;
+	for (size_t a = h + 1; a < end && a < h + 16; a++)
+		if (tag(r, a) == GUMBO_TAG_A && (href = attr(r, a, "href")) != NULL &&
+		    href[0] == '#' && strcmp(href + 1, id) == 0)
+			return true;
+	return false;
+}
+
+/* A heading's id among its kin's is an anchor, not a box's name, and
+ * so is a permalinked section's: a privacy policy's "#comments",
+ * "#advertising" and "#share" sections are its text.  What else the id says stays: a byline's "docAuthor",
  * the readers' comments' mark (see drop_thread). */
 static void
 prepare_anchors(rd *r)
@@ -889,8 +911,9 @@ prepare_anchors(rd *r)
 		const char *id;
 		unsigned ci, ck;
 
-		if (t < GUMBO_TAG_H1 || t > GUMBO_TAG_H6 || (id = attr(r, n, "id")) == NULL ||
+		if ((id = attr(r, n, "id")) == NULL ||
 		    (ci = classify(id) & (C_BOILER | C_UNLIKELY | C_NEGATIVE)) == 0 ||
+		    !((t >= GUMBO_TAG_H1 && t <= GUMBO_TAG_H6) || permalinked(r, n, id)) ||
 		    id_kin(r, n, -1) + id_kin(r, n, 1) < 2)
 			continue;
 		ck = classify(attr(r, n, "class"));
