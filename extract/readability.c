@@ -3022,6 +3022,33 @@ word_list(const rd *r, size_t n)
 	return more || headed_kin(r, p);
 }
 
+/* Box n is the whole body of the section its heading opens: right
+ * after an unlinked heading of the text, up to the next heading of its
+ * rank or the end, with no link and no control.  An imprint's
+ * "Kontakt" box or a policy's "copyright-text" is named for what the
+ * section says; a share bar, a signup box, a related box or a thread
+ * under a heading link or ask. */
+static bool
+section_body(const rd *r, size_t n)
+{
+	size_t h = sibling_before(r, n), p = pith_doc_node(r->d, n)->parent;
+	size_t s = pith_doc_node(r->d, n)->end;
+	GumboTag t;
+
+	if (h == PITH_NONE || p == PITH_NONE || r->len[n] == 0 || r->link[n] > 0 || s > n + 500 ||
+	    (r->cls[n] & (C_THREAD | C_META)) || (t = tag(r, h)) < GUMBO_TAG_H1 ||
+	    t > GUMBO_TAG_H6 || (r->cls[h] & C_NOT_TEXT) || r->bfirst[h] == PITH_NONE ||
+	    !own_heading(r, r->bfirst[h]))
+		return false;
+	for (size_t k = n + 1; k < s; k++)
+		if (tag(r, k) == GUMBO_TAG_BUTTON || tag(r, k) == GUMBO_TAG_INPUT ||
+		    tag(r, k) == GUMBO_TAG_SELECT || tag(r, k) == GUMBO_TAG_TEXTAREA ||
+		    tag(r, k) == GUMBO_TAG_IFRAME)
+			return false;
+	return s >= pith_doc_node(r->d, p)->end ||
+	    (tag(r, s) >= GUMBO_TAG_H1 && tag(r, s) <= t);
+}
+
 /* Node n inside the content: why it is dropped, or NULL. */
 static const char *
 prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
@@ -3065,7 +3092,8 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	 * content (see whole), are the article's text whatever their
 	 * names. */
 	bool holder = (r->flags[n] & N_BOX) || whole(r, n, top) ||
-	    ((r->flags[n] & N_DATA) && header_row(r, n));
+	    ((r->flags[n] & N_DATA) && header_row(r, n)) ||
+	    ((c & (C_BOILER | C_NEGATIVE)) && section_body(r, n));
 
 	if ((c & C_BOILER) && !(c & C_BODY) && r->len[n] < 0.5 * total && n != top && !holder)
 		return reason(r, "dropped: boilerplate name",
