@@ -302,6 +302,30 @@ script_line(const GumboNode *g)
 	}
 }
 
+/* s is a heading's permalink: an <a> to a place in the page whose text
+ * is a sign and no word ("¶", "#", "§", "🔗", a zero-width space), as
+ * Sphinx, MkDocs and Docusaurus put after each heading. */
+static bool
+permalink(const GumboNode *s, const char *href)
+{
+	char text[9];
+	size_t n;
+
+	if (s->v.element.tag != GUMBO_TAG_A || href == NULL || *href != '#' || href[1] == '\0' ||
+	    (n = text_upto(s, sizeof text - 1, text)) == 0 || n > sizeof text - 1)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)text[i];
+
+		/* ASCII letters and digits are words; of the rest, only
+		 * the leads of Latin-1's signs, of punctuation and symbols
+		 * (U+2000-U+2FFF) and of pictographs. */
+		if (c < 0x80 ? isalnum(c) : c >= 0xc0 && c != 0xc2 && c != 0xe2 && c != 0xf0)
+			return false;
+	}
+	return true;
+}
+
 /* s is a dead link, a script's control, counting what it does: an <a>
  * going nowhere (no href, or "#" or "javascript:"; not a named anchor)
  * whose short text holds a number and a word ("14823Share", "Comments
@@ -1703,6 +1727,7 @@ enter(builder *b, GumboNode *g)
 	if (tag_is_notext(tag) || (tag == GUMBO_TAG_BUTTON &&
 	    b->c.kind != PITH_BLOCK_HEADING && control(g)) ||
 	    (b->c.kind != PITH_BLOCK_HEADING && (counter(g) || script_line(g))) ||
+	    (b->c.kind == PITH_BLOCK_HEADING && permalink(g, at.href)) ||
 	    unseen(g, at.klass) || standin ||
 	    ((str_hidden_hides(at.hidden) || str_style_hides(at.style)) && !node_collapsed(g)))
 		b->c.notext = true;
