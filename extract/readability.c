@@ -901,8 +901,9 @@ permalinked(const rd *r, size_t n, const char *id)
 
 /* A heading's id among its kin's is an anchor, not a box's name, and
  * so is a permalinked section's: a privacy policy's "#comments",
- * "#advertising" and "#share" sections are its text.  What else the id says stays: a byline's "docAuthor",
- * the readers' comments' mark (see drop_thread). */
+ * "#advertising" and "#share" sections are its text.  What else the id
+ * says stays: a byline's "docAuthor", the readers' comments' mark (see
+ * drop_thread). */
 static void
 prepare_anchors(rd *r)
 {
