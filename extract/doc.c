@@ -376,11 +376,24 @@ unseen(const GumboNode *g, const char *k)
 	const GumboNode *p = g->parent;
 	size_t i;
 
-	for (i = 0; k != NULL && i < sizeof names / sizeof names[0]; i++)
-		if (str_has_word(k, names[i], true))
-			break;
-	if (k == NULL || i == sizeof names / sizeof names[0] ||
-	    doc_tag_block(g->v.element.tag))
+	/* Most named elements are boxes: asked first, it spares their
+	 * class lists the names' scan. */
+	if (k == NULL || doc_tag_block(g->v.element.tag))
+		return false;
+	/* One pass over the class list, not one a name. */
+	for (i = sizeof names / sizeof names[0]; *k && i == sizeof names / sizeof names[0]; ) {
+		size_t n;
+
+		k += strspn(k, " \t\n\r\f");
+		n = strcspn(k, " \t\n\r\f");
+		for (i = 0; n > 0 && i < sizeof names / sizeof names[0]; i++)
+			if (strlen(names[i]) == n && strncasecmp(k, names[i], n) == 0)
+				break;
+		if (n == 0)
+			i = sizeof names / sizeof names[0];
+		k += n;
+	}
+	if (i == sizeof names / sizeof names[0])
 		return false;
 	while (p != NULL && p->type == GUMBO_NODE_ELEMENT && !doc_tag_block(p->v.element.tag))
 		p = p->parent;
