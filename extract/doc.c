@@ -1903,6 +1903,43 @@ noframes_markup(const GumboNode *g, int depth, size_t *at)
 	return best;
 }
 
+/* A frameset page shows other pages in its frames; its own text is the
+ * <noframes> body, which the parser keeps as raw text.  In *src (*n
+ * bytes) the page's markup up to its frameset (its head, its title)
+ * and that body, through the nesting guard; NULL when the page has no
+ * such body.  False when out of memory. */
+static bool
+noframes_page(const GumboOutput *g, const char *html, size_t len, size_t max_nesting,
+              char **src, size_t *n)
+{
+	const GumboStringPiece *nf;
+	char *guarded = NULL;
+	size_t at = 0, glen;
+
+	*src = NULL;
+	if (g->root->type != GUMBO_NODE_ELEMENT ||
+	    (nf = noframes_markup(g->root, 0, &at)) == NULL || at == 0 || at > len ||
+	    memchr(nf->data, '<', nf->length) == NULL)
+		return true;
+	*n = at + nf->length;
+	if ((*src = malloc(*n + 1)) == NULL)
+		return false;
+	memcpy(*src, html, at);
+	memcpy(*src + at, nf->data, nf->length);
+	(*src)[*n] = '\0';
+	if (guard_html(*src, *n, max_nesting, MAX_ATTRS, &guarded, &glen) != PITH_OK) {
+		free(*src);
+		*src = NULL;
+		return false;
+	}
+	if (guarded != NULL) {
+		free(*src);
+		*src = guarded;
+		*n = glen;
+	}
+	return true;
+}
+
 pith_code
 pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
                pith_doc **out, pith_error *err)
@@ -1912,6 +1949,7 @@ pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
 	builder b;
 	pith_doc *d;
 	size_t glen;
+	char *src;
 
 	*out = NULL;
 	if (html == NULL && len > 0)
@@ -1955,45 +1993,21 @@ pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
 		pith_doc_free(d);
 		return err_set(err, PITH_EPARSE, "cannot parse the page");
 	}
-	/* A frameset page shows other pages in its frames; its own text is
-	 * the <noframes> body, kept by the parser as raw text: parse it
-	 * again as markup, after the page's head (its title). */
-	if (g->root->type == GUMBO_NODE_ELEMENT) {
-		size_t at = 0;
-		const GumboStringPiece *nf = noframes_markup(g->root, 0, &at);
-		char *src, *guarded = NULL;
-		size_t n;
-
-		if (nf != NULL && at > 0 && at <= len && memchr(nf->data, '<', nf->length) != NULL) {
-			n = at + nf->length;
-			if ((src = malloc(n + 1)) == NULL) {
-				pith_doc_free(d);
-				return err_set(err, PITH_ENOMEM, "out of memory");
-			}
-			memcpy(src, html, at);
-			memcpy(src + at, nf->data, nf->length);
-			src[n] = '\0';
-			if (guard_html(src, n, opt != NULL && opt->max_nesting ?
-			    opt->max_nesting : DEFAULT_MAX_NESTING, MAX_ATTRS, &guarded,
-			    &glen) != PITH_OK) {
-				free(src);
-				pith_doc_free(d);
-				return err_set(err, PITH_ENOMEM, "out of memory");
-			}
-			if (guarded != NULL) {
-				free(src);
-				src = guarded;
-				n = glen;
-			}
-			/* The first tree is the arena's and goes with it. */
-			free(d->guarded);
-			d->guarded = src;
-			g = gumbo_parse_with_options(&go, src, n);
-			d->gumbo = g;
-			if (g == NULL) {
-				pith_doc_free(d);
-				return err_set(err, PITH_EPARSE, "cannot parse the page");
-			}
+	/* A frameset page's text is its <noframes> body: parsed again. */
+	if (!noframes_page(g, html, len, opt != NULL && opt->max_nesting ?
+	    opt->max_nesting : DEFAULT_MAX_NESTING, &src, &glen)) {
+		pith_doc_free(d);
+		return err_set(err, PITH_ENOMEM, "out of memory");
+	}
+	if (src != NULL) {
+		/* The first tree is the arena's and goes with it. */
+		free(d->guarded);
+		d->guarded = src;
+		g = gumbo_parse_with_options(&go, src, glen);
+		d->gumbo = g;
+		if (g == NULL) {
+			pith_doc_free(d);
+			return err_set(err, PITH_EPARSE, "cannot parse the page");
 		}
 	}
 	if (builder_run(&b, g))
