@@ -4099,23 +4099,29 @@ remark(const rd *r, size_t c)
 	return sentences(r, c) > 0 && density(r, c) < 0.25;
 }
 
-/* Box c bears a date or a time, or a rating when ratings count: a
- * digit or a star in a line not of its prose. */
-static bool
-dated(const rd *r, size_t c, bool ratings)
+enum { MARK_ANY = 1, MARK_DAY = 2 };
+
+/* The marks box c bears in lines not of its prose: MARK_ANY a digit or
+ * a star (a date, a time or a rating), MARK_DAY a digit in a line that
+ * rates nothing (a date or a time).  One pass for both. */
+static unsigned
+dated(const rd *r, size_t c)
 {
 	size_t f = r->bfirst[c] + avatar(r, c);
+	unsigned m = 0;
 
-	for (size_t b = f; b <= r->blast[c]; b++) {
+	for (size_t b = f; b <= r->blast[c] && m != (MARK_ANY | MARK_DAY); b++) {
 		const pith_block *blk = pith_doc_block(r->d, b);
-		bool star = holds(blk->text, blk->len, is_star);
+		bool star, digit;
 
-		if ((b == f && b == r->blast[c]) || !prose_block(r, b))
-			if ((holds(blk->text, blk->len, is_digit) || star) &&
-			    (ratings || !(star || score_line(blk->text, blk->len))))
-				return true;
+		if (!(b == f && b == r->blast[c]) && prose_block(r, b))
+			continue;
+		star = holds(blk->text, blk->len, is_star);
+		digit = holds(blk->text, blk->len, is_digit);
+		m |= digit || star ? MARK_ANY : 0;
+		m |= digit && !star && !score_line(blk->text, blk->len) ? MARK_DAY : 0;
 	}
-	return false;
+	return m;
 }
 
 /* Boxes a and b open with the same line but for its numbers: a
@@ -4171,8 +4177,10 @@ drop_flat(rd *r, const char **dwhy)
 			size_t e = c < stop ? pith_doc_node(d, c)->end : c;
 
 			if (c < stop && first != PITH_NONE && alike(r, c, first) && remark(r, c)) {
-				k++, dates += dated(r, c, true), same += same_opening(r, last, c);
-				stars += rated(r, c), days += dated(r, c, false);
+				unsigned m = dated(r, c);
+
+				k++, dates += (m & MARK_ANY) != 0, days += (m & MARK_DAY) != 0;
+				same += same_opening(r, last, c), stars += rated(r, c);
 				last = c, c = e;
 				continue;
 			}
@@ -4188,8 +4196,10 @@ drop_flat(rd *r, const char **dwhy)
 				break;
 			first = last = remark(r, c) ? c : PITH_NONE;
 			k = first != PITH_NONE;
-			dates = k && dated(r, c, true), same = 0, stars = k && rated(r, c);
-			days = k && dated(r, c, false);
+			unsigned m = k ? dated(r, c) : 0;
+
+			dates = (m & MARK_ANY) != 0, days = (m & MARK_DAY) != 0;
+			same = 0, stars = k && rated(r, c);
 			c = e;
 		}
 	}
