@@ -853,12 +853,22 @@ prepare_nodes(rd *r)
 	}
 }
 
+/* Node n's previous sibling, or PITH_NONE: the last of node n - 1's
+ * ancestors below n's parent. */
+static size_t
+sibling_before(const rd *r, size_t n)
+{
+	size_t p = pith_doc_node(r->d, n)->parent, x = n - 1;
+
+	while (x != PITH_NONE && x != p && pith_doc_node(r->d, x)->parent != p)
+		x = pith_doc_node(r->d, x)->parent;
+	return x != p ? x : PITH_NONE;
+}
+
 /* Up to two siblings of heading n, within a few on side dir (-1
  * before, 1 after), of its tag and class and with ids of their own: a
  * document's anchored headings (a Markdown generator's or a table of
  * contents' anchors). */
-static size_t sibling_before(const rd *r, size_t n);
-
 static int
 id_kin(const rd *r, size_t n, int dir)
 {
@@ -1765,18 +1775,6 @@ paragraph(const rd *r, size_t s)
 
 	return tag(r, s) == GUMBO_TAG_P && ((r->len[s] > 80 && ld < 0.25) ||
 	    (r->len[s] < 80 && r->len[s] > 0 && ld == 0 && (r->flags[s] & N_SENTENCE)));
-}
-
-/* Node n's previous sibling, or PITH_NONE: the last of node n - 1's
- * ancestors below n's parent. */
-static size_t
-sibling_before(const rd *r, size_t n)
-{
-	size_t p = pith_doc_node(r->d, n)->parent, x = n - 1;
-
-	while (x != PITH_NONE && x != p && pith_doc_node(r->d, x)->parent != p)
-		x = pith_doc_node(r->d, x)->parent;
-	return x != p ? x : PITH_NONE;
 }
 
 /* Node n comes right after a paragraph of prose. */
