@@ -302,11 +302,8 @@ script_line(const GumboNode *g)
 	}
 }
 
-/* s is a heading's permalink: an <a> to a place in the page whose text
- * is a sign and no word ("¶", "#", "§", "🔗", a zero-width space), as
- * Sphinx, MkDocs and Docusaurus put after each heading. */
-static bool
-permalink(const GumboNode *s, const char *href)
+bool
+node_permalink(const GumboNode *s, const char *href)
 {
 	char text[9];
 	size_t n;
@@ -1740,7 +1737,7 @@ enter(builder *b, GumboNode *g)
 	if (tag_is_notext(tag) || (tag == GUMBO_TAG_BUTTON &&
 	    b->c.kind != PITH_BLOCK_HEADING && control(g)) ||
 	    (b->c.kind != PITH_BLOCK_HEADING && (counter(g) || script_line(g))) ||
-	    (b->c.kind == PITH_BLOCK_HEADING && permalink(g, at.href)) ||
+	    (b->c.kind == PITH_BLOCK_HEADING && node_permalink(g, at.href)) ||
 	    unseen(g, at.klass) || standin ||
 	    ((str_hidden_hides(at.hidden) || str_style_hides(at.style)) && !node_collapsed(g)))
 		b->c.notext = true;

@@ -165,6 +165,11 @@ const char *node_attr(const struct GumboInternalNode *g, const char *name);
 /* g is a collapsed accordion's panel: the element before it, or that
  * element's first child, has aria-expanded.  (doc.c) */
 bool node_collapsed(const struct GumboInternalNode *g);
+/* s, an element, is a heading's permalink: an <a> to a place in the
+ * page (href) whose text is a sign and no word ("¶", "#", "§", "🔗",
+ * a zero-width space), as Sphinx, MkDocs and Docusaurus put after each
+ * heading.  (doc.c) */
+bool node_permalink(const struct GumboInternalNode *s, const char *href);
 /* The bytes of block b's text inside links.  (doc.c) */
 size_t block_link_len(const pith_block *b);
 

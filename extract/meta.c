@@ -275,13 +275,15 @@ meta_attrs_get(GumboNode *g, meta_attrs *a)
 	a->lklass = a->lid = NULL;
 }
 
+/* g's text is none of a title's or byline's: hidden, or a heading's
+ * permalink sign (Sphinx's h1 "Install¶" reads "Install"). */
 static bool
-meta_hidden(GumboNode *g)
+meta_unread(GumboNode *g)
 {
 	node_attrs a;
 
 	node_attrs_get(g, &a);
-	return node_hidden(&a);
+	return node_hidden(&a) || node_permalink(g, a.href);
 }
 
 /* Drop a character cut short at the end of b. */
@@ -343,7 +345,7 @@ meta_node_text(GumboNode *root, buf *b, size_t max, size_t *raw)
 		    n->v.element.tag != GUMBO_TAG_SCRIPT &&
 		    n->v.element.tag != GUMBO_TAG_STYLE &&
 		    n->v.element.tag != GUMBO_TAG_NOSCRIPT &&
-		    (n == root || !meta_hidden(n))) {
+		    (n == root || !meta_unread(n))) {
 			ch = &n->v.element.children;
 		}
 		if (ch != NULL && ch->length > 0) {

@@ -214,6 +214,10 @@ test_title_site_separators(void **state)
 	/* a short one the only h1 goes on from is that h1 */
 	expect_title("<title>Heading of the | Blogs</title>", "Heading of the page");
 	expect_title("<title>Heading of thé | Blogs</title>", "Heading of thé | Blogs");
+	/* a heading's permalink sign is not its text (Sphinx) */
+	title_is(URL, "<title>Installing the tools \xe2\x80\x94 Quarry 2.4 documentation"
+	    "</title><h1>Installing the tools<a class=headerlink href=\"#installing\">"
+	    "\xc2\xb6</a></h1><p>x</p>", "Installing the tools");
 	/* a hyphen inside a word is no separator */
 	expect_title("<title>Covid-19 cases fall again across the region</title>",
 	    "Covid-19 cases fall again across the region");
