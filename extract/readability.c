@@ -865,6 +865,16 @@ sibling_before(const rd *r, size_t n)
 	return x != p ? x : PITH_NONE;
 }
 
+/* Node n's next sibling, or PITH_NONE. */
+static size_t
+sibling_after(const rd *r, size_t n)
+{
+	size_t x = pith_doc_node(r->d, n)->end;
+
+	return x < r->nn && pith_doc_node(r->d, x)->parent == pith_doc_node(r->d, n)->parent ?
+	    x : PITH_NONE;
+}
+
 /* Up to two siblings of heading n, within a few on side dir (-1
  * before, 1 after), of its tag and class and with ids of their own: a
  * document's anchored headings (a Markdown generator's or a table of
@@ -879,8 +889,7 @@ id_kin(const rd *r, size_t n, int dir)
 	if (p == PITH_NONE)
 		return 0;
 	for (int k = 0; k < NEAR && kin < 2; k++) {
-		s = dir > 0 ? pith_doc_node(r->d, s)->end : sibling_before(r, s);
-		if (s == PITH_NONE || s >= pith_doc_node(r->d, p)->end)
+		if ((s = dir > 0 ? sibling_after(r, s) : sibling_before(r, s)) == PITH_NONE)
 			break;
 		kin += alike(r, s, n) && attr(r, s, "id") != NULL;
 	}
@@ -1575,11 +1584,10 @@ own_prose(const rd *r, size_t n)
 static bool
 in_run(const rd *r, size_t a)
 {
-	size_t p = pith_doc_node(r->d, a)->parent, e = pith_doc_node(r->d, a)->end;
+	size_t p = pith_doc_node(r->d, a)->parent, e = sibling_after(r, a);
 
 	return p != PITH_NONE && ((p + 1 != a && alike(r, p + 1, a)) ||
-	    (e < pith_doc_node(r->d, p)->end && pith_doc_node(r->d, e)->parent == p &&
-	    alike(r, e, a)));
+	    (e != PITH_NONE && alike(r, e, a)));
 }
 
 /* Box t is a thread of replies: a box of its text, one of a run of
@@ -3048,6 +3056,27 @@ section_body(const rd *r, size_t n)
 	    (tag(r, s) >= GUMBO_TAG_H1 && tag(r, s) <= t);
 }
 
+/* Node n (or PITH_NONE) is a div of loose text with a sentence end. */
+static bool
+div_sentence(const rd *r, size_t n)
+{
+	return n != PITH_NONE && div_paragraph(r, n) == n && (r->flags[n] & N_SENTENCE);
+}
+
+/* Div paragraph n is one of a page's paragraphs set as divs (which
+ * Readability.js makes <p>s): a neighbour is a div of prose.  A wiki's
+ * hatnote over a section stands before a <p>. */
+static bool
+div_kin(const rd *r, size_t n)
+{
+	size_t k[2] = { sibling_before(r, n), sibling_after(r, n) };
+
+	for (int i = 0; i < 2; i++)
+		if (div_sentence(r, k[i]) && density(r, k[i]) <= 0.2)
+			return true;
+	return false;
+}
+
 /* Node n inside the content: why it is dropped, or NULL. */
 static const char *
 prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
@@ -3140,13 +3169,13 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 			return NULL;
 		if (list && ld > LINK_LIST && !word_list(r, n))
 			return reason(r, "dropped: link list", "dropped: link list, links %.2f", ld);
-		/* A div of loose text with clauses is a paragraph
-		 * (Readability.js makes it a <p>, which this pass never drops
-		 * for its links): a wire story's lede links its dateline,
-		 * company and ticker. */
+		/* A div of loose text with clauses, or among divs of prose,
+		 * is a paragraph (Readability.js makes it a <p>, which this
+		 * pass never drops for its links): a wire story's lede links
+		 * its dateline, company and ticker. */
 		if (!list && !(r->flags[n] & N_BOX) && ((w < 25 && ld > 0.2 &&
-		    !(div_paragraph(r, n) == n && r->len[n] > 80 && r->commas[n] >= 2 &&
-		    (r->flags[n] & N_SENTENCE))) || ld > 0.5))
+		    !(div_sentence(r, n) && ((r->len[n] > 80 && r->commas[n] >= 2) ||
+		    div_kin(r, n)))) || ld > 0.5))
 			return reason(r, "dropped: link density",
 			    "dropped: link density %.2f (weight %d)", ld, w);
 	}
