@@ -3064,13 +3064,16 @@ div_sentence(const rd *r, size_t n)
 }
 
 /* Div paragraph n is one of a page's paragraphs set as divs (which
- * Readability.js makes <p>s): a neighbour is a div of prose.  A wiki's
- * hatnote over a section stands before a <p>. */
+ * Readability.js makes <p>s): it has no name of its own, as an editor's
+ * paragraphs have none, or a neighbour is a div of prose.  A wiki's
+ * hatnote or a notice is named, and stands before a <p>. */
 static bool
 div_kin(const rd *r, size_t n)
 {
 	size_t k[2] = { sibling_before(r, n), sibling_after(r, n) };
 
+	if (attr(r, n, "class") == NULL && attr(r, n, "id") == NULL)
+		return true;
 	for (int i = 0; i < 2; i++)
 		if (div_sentence(r, k[i]) && density(r, k[i]) <= 0.2)
 			return true;
