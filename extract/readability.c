@@ -1885,17 +1885,23 @@ deck(const rd *r, size_t c)
  * standfirst beside the headline and the byline.  Of a header further
  * out, beside the body's wrapper, only a standfirst ending a sentence:
  * a line without one there is as often a caption (ScrapingHub's pages
- * lost 0.0002 taking those). */
+ * lost 0.0002 taking those).  A box opening right under the headline
+ * with a paragraph (a video's description over its chapters) gives
+ * that paragraph; a subheading or a picture's caption there is the
+ * header's, which the corpora leave out. */
 static void
 take_deck(rd *r, size_t s, size_t top, bool far)
 {
 	size_t h = r->title_block;
+	bool under;
 
-	if (h == PITH_NONE || r->bfirst[s] == PITH_NONE || h < r->bfirst[s] || h > r->blast[s])
+	if (h == PITH_NONE || r->bfirst[s] == PITH_NONE || h + 1 < r->bfirst[s] ||
+	    h > r->blast[s])
 		return;
+	under = h < r->bfirst[s];
 	for (size_t c = s + 1; c < pith_doc_node(r->d, s)->end; c = pith_doc_node(r->d, c)->end)
-		if (!(r->flags[c] & N_HIDDEN) && (lede(r, c, top) ||
-		    (deck(r, c) && (!far || (r->flags[c] & N_SENTENCE)))))
+		if (!(r->flags[c] & N_HIDDEN) && (under ? deck(r, c) && tag(r, c) == GUMBO_TAG_P :
+		    lede(r, c, top) || (deck(r, c) && (!far || (r->flags[c] & N_SENTENCE)))))
 			r->flags[c] |= N_IN;
 }
 
