@@ -3642,6 +3642,42 @@ pager(const char *s, size_t n)
 	return false;
 }
 
+/* A pager's line set among its links ("Page précédente | Page 2 sur 3
+ * | Page suivante", "« Back · Seite 2 von 3 · Next »"): its words out
+ * of links, the signs between them aside, are a pager's line (see
+ * pager).  A sentence linking a word or two leaves a sentence. */
+static bool
+linked_pager(const pith_block *blk)
+{
+	char t[81];
+	size_t m = 0, links = 0;
+
+	if (blk->len > 240)
+		return false;
+	for (size_t i = 0, k; i < blk->len; i = k) {
+		bool linked = false;
+
+		while (i < blk->len && blk->text[i] == ' ')
+			i++;
+		for (k = i; k < blk->len && blk->text[k] != ' '; k++)
+			;
+		for (size_t j = 0; j < blk->nruns && !linked; j++)
+			linked = (blk->runs[j].style & PITH_STYLE_LINK) && blk->runs[j].start <= i &&
+			    i < blk->runs[j].start + blk->runs[j].len;
+		links += linked;
+		/* Only words and numbers: the bars and arrows go. */
+		if (linked || k == i || !holds(blk->text + i, k - i, uc_is_alnum))
+			continue;
+		if (m + (k - i) + 1 > sizeof t)
+			return false;
+		if (m > 0)
+			t[m++] = ' ';
+		memcpy(t + m, blk->text + i, k - i);
+		m += k - i;
+	}
+	return links > 0 && m > 0 && pager(t, m);
+}
+
 /* A counter under a story: one or two words and a number in
  * parentheses ("Comments (12)", "Bình luận (0)"), or a view count's
  * word, a colon, the number and perhaps its unit ("Просмотров: 1 234",
@@ -3809,7 +3845,7 @@ label(const rd *r, size_t b)
 		return "dropped: copyright";
 	if (blk->kind == PITH_BLOCK_PARA && nc < 40 && counter(s, n))
 		return "dropped: a counter";
-	if (end != '.' && pager(s, n))
+	if (end != '.' && (pager(s, n) || linked_pager(blk)))
 		return "dropped: pager";
 	if (n < 300 && cjk_credit(s, n, nw))
 		return byline_why;
