@@ -4210,6 +4210,32 @@ same_opening(const rd *r, size_t a, size_t b)
 	return x != NULL && y != NULL && !rated(r, a) && digits_apart(x, n, y, m, &digit);
 }
 
+/* Box c opens on a clock's time ("00:03:44 CHAIR DIAZ", "[12:30]"): a
+ * transcript's or a hearing's turn, timed from the start of the record.
+ * A comment opens on its author, its date after the name. */
+static bool
+clocked(const rd *r, size_t c)
+{
+	size_t n = 0, i = 0, d;
+	const char *s = opening(r, c, &n);
+
+	if (s == NULL)
+		return false;
+	i += n > 0 && (s[0] == '[' || s[0] == '(');
+	for (int part = 0; part < 3; part++) {
+		for (d = 0; i < n && isdigit((unsigned char)s[i]); i++)
+			d++;
+		if (d == 0 || d > 2 || (part > 0 && d != 2))
+			return false;
+		if (part > 0 && (i == n || s[i] != ':'))
+			return i == n || !isdigit((unsigned char)s[i]);
+		if (i == n || s[i] != ':')
+			return false;
+		i++;
+	}
+	return false;
+}
+
 /* Readers' comments in flat boxes named anyhow ("c7x", "item-b"), each
  * beside the next, where threaded() sees no reply nested: a run of
  * RUN_MIN or more remarks alike, most dated and by authors that change,
@@ -4240,7 +4266,7 @@ drop_flat(rd *r, const char **dwhy)
 	}
 	for (size_t p = 0; post != PITH_NONE && p < r->nn; p++) {
 		size_t first = PITH_NONE, last = PITH_NONE, k = 0, dates = 0, same = 0, stars = 0;
-		size_t days = 0;
+		size_t days = 0, clocks = 0;
 		size_t stop = pith_doc_node(d, p)->end;
 
 		if (dwhy[p] != NULL)
@@ -4253,11 +4279,12 @@ drop_flat(rd *r, const char **dwhy)
 
 				k++, dates += (m & MARK_ANY) != 0, days += (m & MARK_DAY) != 0;
 				same += same_opening(r, last, c), stars += rated(r, c);
+				clocks += clocked(r, c);
 				last = c, c = e;
 				continue;
 			}
 			if ((k >= RUN_MIN || (k >= RATED_MIN && 2 * stars > k && 2 * days > k)) &&
-			    2 * dates >= k && 2 * same < k && post < r->bfirst[first] &&
+			    2 * dates >= k && 2 * same < k && 2 * clocks < k && post < r->bfirst[first] &&
 			    ((r->bfirst[first] <= end && end <= r->blast[last]) ||
 			    (end < r->bfirst[first] && (!(r->flags[first] & N_IN) || 2 * stars >= k)))) {
 				for (size_t s = first; s < pith_doc_node(d, last)->end; s++)
@@ -4271,7 +4298,7 @@ drop_flat(rd *r, const char **dwhy)
 			unsigned m = k ? dated(r, c) : 0;
 
 			dates = (m & MARK_ANY) != 0, days = (m & MARK_DAY) != 0;
-			same = 0, stars = k && rated(r, c);
+			same = 0, stars = k && rated(r, c), clocks = k && clocked(r, c);
 			c = e;
 		}
 	}
