@@ -1073,13 +1073,23 @@ inside(const rd *r, size_t n, size_t a)
 	return n >= a && n < pith_doc_node(r->d, a)->end;
 }
 
-/* A div around nothing but one <p> (its only child, node a + 1, holding
- * all its text): a paragraph in a box. */
+/* Node n is a <p>, or a div holding one block of loose text (which
+ * Readability.js makes a <p>). */
+static bool
+para_node(const rd *r, size_t n)
+{
+	return tag(r, n) == GUMBO_TAG_P || (tag(r, n) == GUMBO_TAG_DIV && r->nblk[n] == 1 &&
+	    pith_doc_block(r->d, r->bfirst[n])->node == n &&
+	    pith_doc_block(r->d, r->bfirst[n])->kind == PITH_BLOCK_PARA);
+}
+
+/* A div around nothing but one paragraph (its only child, node a + 1,
+ * holding all its text): a paragraph in a box. */
 static bool
 one_p_div(const rd *r, size_t a)
 {
 	return tag(r, a) == GUMBO_TAG_DIV && r->kids[a] == 1 && a + 1 < r->nn &&
-	    tag(r, a + 1) == GUMBO_TAG_P && r->len[a + 1] == r->len[a];
+	    para_node(r, a + 1) && r->len[a + 1] == r->len[a];
 }
 
 static double
@@ -1231,7 +1241,7 @@ score_blocks(rd *r, unsigned f)
 		 * a div holding loose text is): the first to gain is the
 		 * container beyond it. */
 		a = pith_doc_node(d, n)->parent;
-		if (tag(r, n) == GUMBO_TAG_P && a != PITH_NONE && one_p_div(r, a) &&
+		if (para_node(r, n) && a != PITH_NONE && one_p_div(r, a) &&
 		    density(r, a) < 0.25)
 			n = a;
 		/* Loose text in a container that holds more than this
@@ -1795,19 +1805,14 @@ after_paragraph(const rd *r, size_t n)
 }
 
 /* A div that is one paragraph, as score_blocks reads it: around
- * nothing but one <p>, or holding one block of loose text.  The
+ * nothing but one paragraph, or holding one block of loose text.  The
  * paragraph's node, or PITH_NONE. */
 static size_t
 div_paragraph(const rd *r, size_t s)
 {
-	const pith_block *b;
-
 	if (tag(r, s) != GUMBO_TAG_DIV || r->nblk[s] != 1)
 		return PITH_NONE;
-	if (one_p_div(r, s))
-		return s + 1;
-	b = pith_doc_block(r->d, r->bfirst[s]);
-	return b->node == s && b->kind == PITH_BLOCK_PARA ? s : PITH_NONE;
+	return one_p_div(r, s) ? s + 1 : para_node(r, s) ? s : PITH_NONE;
 }
 
 /* Block text ends with a full stop (Latin, ideographic or danda),
