@@ -2121,6 +2121,39 @@ str_cmp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* Box s holds two or more of the nf sorted targets frag of the
+ * text's note markers. */
+static bool
+notes(const rd *r, size_t s, const char **frag, size_t nf)
+{
+	size_t hits = 0;
+
+	for (size_t n = s; n < pith_doc_node(r->d, s)->end && hits < 2; n++) {
+		/* Old pages mark a note with <a name>. */
+		const char *id = attr(r, n, tag(r, n) == GUMBO_TAG_A &&
+		    !attr(r, n, "id") ? "name" : "id");
+
+		hits += id != NULL && *id &&
+		    bsearch(&id, frag, nf, sizeof *frag, str_cmp) != NULL;
+	}
+	return hits >= 2;
+}
+
+/* The lists in box s that hold the notes are the article's, however
+ * much they link: an endnote is often only its source's title, linked.
+ * Kept whole as code is (N_KEEP), their items too (keep_unlinked), and
+ * so is a box of notes after the top. */
+static void
+keep_notes(rd *r, size_t s, const char **frag, size_t nf)
+{
+	for (size_t n = s; n < pith_doc_node(r->d, s)->end; n++)
+		if (tag(r, n) == GUMBO_TAG_UL || tag(r, n) == GUMBO_TAG_OL) {
+			if (notes(r, n, frag, nf))
+				r->flags[n] |= N_KEEP;
+			n = pith_doc_node(r->d, n)->end - 1;
+		}
+}
+
 /* The article's notes set apart from it (footnotes, endnotes, an
  * <aside> of sources) after the box that won: each is the target of
  * a marker in the text ("<sup><a href=#fn2>2</a></sup>"), so a box
@@ -2158,25 +2191,16 @@ take_notes(rd *r, size_t top)
 	if (nf < 2)
 		goto out;
 	qsort(frag, nf, sizeof *frag, str_cmp);
+	keep_notes(r, top, frag, nf);
 	for (size_t x = top, p; x != r->body && (p = pith_doc_node(d, x)->parent) != PITH_NONE;
 	    x = p)
 		for (size_t s = pith_doc_node(d, x)->end; s < pith_doc_node(d, p)->end;
-		    s = pith_doc_node(d, s)->end) {
-			size_t hits = 0;
-
-			if ((r->flags[s] & (N_HIDDEN | N_IN)) || r->len[s] == 0)
-				continue;
-			for (size_t n = s; n < pith_doc_node(d, s)->end && hits < 2; n++) {
-				/* Old pages mark a note with <a name>. */
-				const char *id = attr(r, n, tag(r, n) == GUMBO_TAG_A &&
-				    !attr(r, n, "id") ? "name" : "id");
-
-				hits += id != NULL && *id &&
-				    bsearch(&id, frag, nf, sizeof *frag, str_cmp) != NULL;
+		    s = pith_doc_node(d, s)->end)
+			if (!(r->flags[s] & (N_HIDDEN | N_IN)) && r->len[s] > 0 &&
+			    notes(r, s, frag, nf)) {
+				r->flags[s] |= N_IN | N_BOX | N_KEEP;
+				keep_notes(r, s, frag, nf);
 			}
-			if (hits >= 2)
-				r->flags[s] |= N_IN | N_BOX;
-		}
 out:
 	free(frag);
 }
@@ -3962,7 +3986,10 @@ drop_teasers(rd *r)
 	for (size_t p = 0; p < r->nn; p++) {
 		if (budget_tick(r->time))
 			break;
-		if (!(r->flags[p] & N_IN) || r->kids[p] < 3 || word_list(r, p))
+		/* A list kept whole holds the article's notes (keep_notes). */
+		if (!(r->flags[p] & N_IN) || r->kids[p] < 3 || word_list(r, p) ||
+		    ((tag(r, p) == GUMBO_TAG_UL || tag(r, p) == GUMBO_TAG_OL) &&
+		    (r->flags[p] & N_KEEP)))
 			continue;
 		for (size_t c = p + 1; c < pith_doc_node(d, p)->end; ) {
 			size_t run = 0, last = c, e;
@@ -4508,7 +4535,8 @@ keep_unlinked(rd *r, size_t b, double kept)
 	    (r->blen[b] < 150 || links(blk) >= 3) &&
 	    !section_heading(blk, kept) && !prose_item(r, blk->node) &&
 	    !(blk->kind == PITH_BLOCK_ITEM && blk->node != PITH_NONE &&
-	    word_list(r, pith_doc_node(r->d, blk->node)->parent))) {
+	    (word_list(r, pith_doc_node(r->d, blk->node)->parent) ||
+	    (r->flags[pith_doc_node(r->d, blk->node)->parent] & N_KEEP)))) {
 		r->why[b] = reason(r, "dropped: mostly links",
 		    "dropped: mostly links %.2f", r->blink[b] / r->blen[b]);
 		return 0;
