@@ -2142,13 +2142,18 @@ notes(const rd *r, size_t s, const char **frag, size_t nf)
 /* The lists in box s that hold the notes are the article's, however
  * much they link: an endnote is often only its source's title, linked.
  * Kept whole as code is (N_KEEP), their items too (keep_unlinked), and
- * so is a box of notes after the top. */
+ * so is a box of notes after the top.  Not when their links outweigh
+ * the top's own words: the answer would read as mostly links (auto). */
 static void
-keep_notes(rd *r, size_t s, const char **frag, size_t nf)
+keep_notes(rd *r, size_t s, size_t top, const char **frag, size_t nf)
 {
+	double own = r->len[top] - r->link[top];
+
+	if (s != top && r->link[s] <= own)
+		r->flags[s] |= N_KEEP;
 	for (size_t n = s; n < pith_doc_node(r->d, s)->end; n++)
 		if (tag(r, n) == GUMBO_TAG_UL || tag(r, n) == GUMBO_TAG_OL) {
-			if (notes(r, n, frag, nf))
+			if (r->link[n] <= own && notes(r, n, frag, nf))
 				r->flags[n] |= N_KEEP;
 			n = pith_doc_node(r->d, n)->end - 1;
 		}
@@ -2191,15 +2196,15 @@ take_notes(rd *r, size_t top)
 	if (nf < 2)
 		goto out;
 	qsort(frag, nf, sizeof *frag, str_cmp);
-	keep_notes(r, top, frag, nf);
+	keep_notes(r, top, top, frag, nf);
 	for (size_t x = top, p; x != r->body && (p = pith_doc_node(d, x)->parent) != PITH_NONE;
 	    x = p)
 		for (size_t s = pith_doc_node(d, x)->end; s < pith_doc_node(d, p)->end;
 		    s = pith_doc_node(d, s)->end)
 			if (!(r->flags[s] & (N_HIDDEN | N_IN)) && r->len[s] > 0 &&
 			    notes(r, s, frag, nf)) {
-				r->flags[s] |= N_IN | N_BOX | N_KEEP;
-				keep_notes(r, s, frag, nf);
+				r->flags[s] |= N_IN | N_BOX;
+				keep_notes(r, s, top, frag, nf);
 			}
 out:
 	free(frag);
