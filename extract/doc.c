@@ -1558,7 +1558,6 @@ enter_cell(builder *b)
 	}
 }
 
-/* What the element's tag means for the context and the blocks. */
 /* The alt text of g when g is an old page's drop cap: a picture of the
  * word's first letter ("<img alt=T>he tide"), its alt one capital and
  * the text right after it going on in small letters.  The letter is the
@@ -1566,29 +1565,30 @@ enter_cell(builder *b)
 static const char *
 initial(builder *b, GumboNode *g)
 {
-	const char *alt = attr_utf8(b, g, "alt");
+	const char *alt = attr_utf8(b, g, "alt"), *t;
 	const GumboNode *p = g->parent, *k;
 	ucs4_t a, c;
 	int m;
 
 	/* An icon (see image) is no letter of the text. */
-	if (alt == NULL || p == NULL || p->type != GUMBO_NODE_ELEMENT ||
+	if (alt == NULL || *alt == '\0' || p == NULL || p->type != GUMBO_NODE_ELEMENT ||
 	    int_attr(g, "width", 100) < 32 || int_attr(g, "height", 100) < 32 ||
-	    g->index_within_parent + 1 >= p->v.element.children.length ||
-	    (k = p->v.element.children.data[g->index_within_parent + 1])->type != GUMBO_NODE_TEXT ||
-	    (m = u8_mbtouc(&a, (const uint8_t *)alt, strlen(alt))) <= 0 || alt[m] != '\0' ||
-	    !uc_is_upper(a) || u8_mbtouc(&c, (const uint8_t *)k->v.text.text,
-	    strlen(k->v.text.text)) <= 0 || !uc_is_lower(c))
+	    g->index_within_parent + 1 >= p->v.element.children.length)
 		return NULL;
-	return alt;
+	k = p->v.element.children.data[g->index_within_parent + 1];
+	if (k->type != GUMBO_NODE_TEXT || *(t = k->v.text.text) == '\0')
+		return NULL;
+	m = u8_mbtouc(&a, (const uint8_t *)alt, strlen(alt));
+	return alt[m] == '\0' && uc_is_upper(a) &&
+	    u8_mbtouc(&c, (const uint8_t *)t, strlen(t)) > 0 && uc_is_lower(c) ? alt : NULL;
 }
 
+/* What the element's tag means for the context and the blocks. */
 static void
 enter_tag(builder *b, frame *f, GumboNode *g, const char *href, bool data_cell)
 {
-	const char *cap;
-
 	GumboTag tag = g->v.element.tag;
+	const char *cap;
 
 	switch (tag) {
 	case GUMBO_TAG_HEAD:
