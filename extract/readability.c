@@ -1785,36 +1785,6 @@ top_candidate(rd *r, unsigned f)
 	return top;
 }
 
-/* A <p> beside the content that reads as part of it. */
-static bool
-paragraph(const rd *r, size_t s)
-{
-	double ld = density(r, s);
-
-	return tag(r, s) == GUMBO_TAG_P && ((r->len[s] > 80 && ld < 0.25) ||
-	    (r->len[s] < 80 && r->len[s] > 0 && ld == 0 && (r->flags[s] & N_SENTENCE)));
-}
-
-/* Node n comes right after a paragraph of prose. */
-static bool
-after_paragraph(const rd *r, size_t n)
-{
-	size_t x = sibling_before(r, n);
-
-	return x != PITH_NONE && paragraph(r, x);
-}
-
-/* A div that is one paragraph, as score_blocks reads it: around
- * nothing but one paragraph, or holding one block of loose text.  The
- * paragraph's node, or PITH_NONE. */
-static size_t
-div_paragraph(const rd *r, size_t s)
-{
-	if (tag(r, s) != GUMBO_TAG_DIV || r->nblk[s] != 1)
-		return PITH_NONE;
-	return one_p_div(r, s) ? s + 1 : para_node(r, s) ? s : PITH_NONE;
-}
-
 /* Block text ends with a full stop (Latin, ideographic or danda),
  * closing quotes and brackets aside: typographic ones too (a quote
  * closing with a curly quote or a guillemet, the French with a no-break
@@ -1848,6 +1818,39 @@ full_stop(const pith_block *blk)
 			return true;
 	}
 	return false;
+}
+
+/* A <p> beside the content that reads as part of it, or an unnamed
+ * div of loose text (see div_kin) ending a sentence. */
+static bool
+paragraph(const rd *r, size_t s)
+{
+	double ld = density(r, s);
+
+	return (tag(r, s) == GUMBO_TAG_P || (para_node(r, s) && !attr(r, s, "class") &&
+	    !attr(r, s, "id") && full_stop(pith_doc_block(r->d, r->bfirst[s])))) &&
+	    ((r->len[s] > 80 && ld < 0.25) ||
+	    (r->len[s] < 80 && r->len[s] > 0 && ld == 0 && (r->flags[s] & N_SENTENCE)));
+}
+
+/* Node n comes right after a paragraph of prose. */
+static bool
+after_paragraph(const rd *r, size_t n)
+{
+	size_t x = sibling_before(r, n);
+
+	return x != PITH_NONE && paragraph(r, x);
+}
+
+/* A div that is one paragraph, as score_blocks reads it: around
+ * nothing but one paragraph, or holding one block of loose text.  The
+ * paragraph's node, or PITH_NONE. */
+static size_t
+div_paragraph(const rd *r, size_t s)
+{
+	if (tag(r, s) != GUMBO_TAG_DIV || r->nblk[s] != 1)
+		return PITH_NONE;
+	return one_p_div(r, s) ? s + 1 : para_node(r, s) ? s : PITH_NONE;
 }
 
 /* A standfirst boxed on its own before the content, which paragraph()
