@@ -2251,13 +2251,15 @@ boxes(const rd *r, size_t s)
  * amenities" beside "section description"), a listing's amenities and
  * rules, lists that score nothing.  Under headings of one level, below
  * the headline: a sidebar's column beside the story's is no part.  Not
- * one of reviews or cards, boxes in a run. */
+ * one of reviews or cards, boxes in a run.  After x, a box without a
+ * link is one however named ("features" after "description"): a
+ * sidebar's box under such a heading links somewhere. */
 static bool
 part(const rd *r, size_t s, size_t x)
 {
 	int level = opens(r, x);
 
-	return level >= 2 && kin(r, s, x) && opens(r, s) == level &&
+	return level >= 2 && (kin(r, s, x) || (s > x && r->link[s] == 0)) && opens(r, s) == level &&
 	    r->len[s] >= WIDEN_TEXT && density(r, s) < 0.25 && !boxes(r, s) &&
 	    !(r->cls[s] & (C_META | C_BOILER | C_NEGATIVE)) && !other_story(r, s);
 }
