@@ -1929,10 +1929,26 @@ holds_alike(const rd *r, size_t s, size_t top)
 	return false;
 }
 
+/* Block blk is a fact set as a line: a bold label ending in a colon,
+ * then its value ("<b>Contract:</b> permanent"). */
+static bool
+labelled(const pith_block *blk)
+{
+	const pith_run *k = blk->nruns >= 2 ? &blk->runs[0] : NULL;
+	size_t e = k != NULL ? k->start + k->len : 0;
+
+	while (e > 0 && blk->text[e - 1] == ' ')
+		e--;
+	return k != NULL && k->start == 0 && (k->style & PITH_STYLE_STRONG) && e > 1 &&
+	    blk->text[e - 1] == ':' && k->start + k->len < blk->len;
+}
+
 /* A box of facts: most of its text in a definition list of three or
  * more terms, each with its details, and few links (an event's date,
  * venue and price, a product's specifications).  A CMS's article-info
- * list names one term ("Details") over its byline and date.  Right
+ * list names one term ("Details") over its byline and date.  Lines
+ * each a bold label and its value are such terms (a job's place,
+ * contract and hours set as "<b>Contract:</b> permanent").  Right
  * beside the top, a plain list of three or more short lines without a
  * link, most of them bearing a number (a date, a time, a price), is
  * one too.  Tables are not facts: beside a story they are forms, share
@@ -1954,6 +1970,14 @@ facts(const rd *r, size_t s, size_t top)
 		dd += t == GUMBO_TAG_DD;
 		if (t == GUMBO_TAG_DT || t == GUMBO_TAG_DD)
 			in += r->blen[b];
+		if (blk->kind == PITH_BLOCK_PARA && r->blen[b] <= 80 && labelled(blk)) {
+			/* "Author: ...", "Published: ...": the story's byline. */
+			if (label(r, b) != NULL)
+				return false;
+			dt++;
+			dd++;
+			in += r->blen[b];
+		}
 		if (blk->kind == PITH_BLOCK_ITEM && r->blen[b] > 0 && r->blen[b] <= 80) {
 			items++;
 			numbers += holds(blk->text, blk->len, is_digit);
