@@ -1717,6 +1717,42 @@ custom_block(builder *b, const GumboNode *g, const char *name)
 	return !text;
 }
 
+/* g is the second of two <span>s that are all a box holds, a label and
+ * its value ("<li><span>Rooms</span><span>4</span></li>"): a stylesheet
+ * sets them apart, or the pair reads as one word ("Rooms4").  A value
+ * opening with a sign (a price's ",50") goes on the label's word.  Only
+ * in a list's item, a division or a cell: a paragraph's or a heading's
+ * two spans are a line cut for its fonts, an inline box's a name in two
+ * colours ("Print" "Runner"). */
+static bool
+pair_value(const GumboNode *g)
+{
+	const GumboNode *p = g->parent, *prev = adjacent(g, -1);
+	unsigned spans = 0;
+	char c[2];
+
+	if (g->v.element.tag != GUMBO_TAG_SPAN || prev == NULL ||
+	    prev->v.element.tag != GUMBO_TAG_SPAN || p->v.element.children.length > 5)
+		return false;
+	switch (p->v.element.tag) {
+	case GUMBO_TAG_LI: case GUMBO_TAG_DIV: case GUMBO_TAG_DD: case GUMBO_TAG_DT:
+	case GUMBO_TAG_TD: case GUMBO_TAG_TH:
+		break;
+	default:
+		return false;
+	}
+	for (unsigned i = 0; i < p->v.element.children.length; i++) {
+		const GumboNode *k = p->v.element.children.data[i];
+
+		if (k->type == GUMBO_NODE_ELEMENT)
+			spans++;
+		else if (k->type != GUMBO_NODE_WHITESPACE && k->type != GUMBO_NODE_COMMENT)
+			return false;
+	}
+	return spans == 2 && text_upto(g, 1, c) > 0 &&
+	    (isalnum((unsigned char)c[0]) || (unsigned char)c[0] >= 0x80);
+}
+
 static void
 enter(builder *b, GumboNode *g)
 {
@@ -1745,6 +1781,8 @@ enter(builder *b, GumboNode *g)
 	    el->original_tag.length > 0)
 		token_push(b, PITH_TOKEN_TAG, node, 0, 0);
 
+	if (pair_value(g))
+		ws_seen(b);
 	custom = custom_block(b, g, b->doc->nodes[node].tag);
 	standin = b->depth > 0 && stand_in(g, b->doc->nodes[b->stack[b->depth - 1].node].tag);
 	f = &b->stack[b->depth++];
