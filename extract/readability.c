@@ -1092,13 +1092,15 @@ one_p_div(const rd *r, size_t a)
 	    para_node(r, a + 1) && r->len[a + 1] == r->len[a];
 }
 
+/* A <section> is a box of the article as a <div> is: scored from 0, a
+ * page cut in sections lost them to a banner's one-line <div>. */
 static double
 score_init(const rd *r, size_t n, unsigned f)
 {
 	double s = 0;
 
 	switch (tag(r, n)) {
-	case GUMBO_TAG_DIV: s = 5; break;
+	case GUMBO_TAG_DIV: case GUMBO_TAG_SECTION: s = 5; break;
 	case GUMBO_TAG_PRE: case GUMBO_TAG_TD: case GUMBO_TAG_BLOCKQUOTE: s = 3; break;
 	case GUMBO_TAG_ADDRESS: case GUMBO_TAG_OL: case GUMBO_TAG_UL:
 	case GUMBO_TAG_DL: case GUMBO_TAG_DD: case GUMBO_TAG_DT:
