@@ -103,7 +103,7 @@ deps:
 check:
 	@$(MAKE) --no-print-directory SAN=1 test
 
-test: $(B)/pith $(UNIT_BIN)
+test: $(B)/pith $(B)/perturb $(UNIT_BIN)
 	@sh tests/run.sh $(B)
 
 # Line and branch coverage of the whole suite, per folder: `make check`
@@ -124,6 +124,21 @@ AUDIT ?= auto
 bench-quality: pith
 	python3 tools/bench-quality.py $(foreach c,$(CORPUS),--corpus $(c)) \
 	    $(foreach a,$(ALGO),-a $(a)) $(if $(AUDIT),--audit $(AUDIT)) $(if $(OUT),--out $(OUT))
+
+# Robustness: auto over the corpora's pages parsed and written again as
+# they are, with every <p> a <div>, and with every class and id word a
+# hash (tools/perturb.c): how much the quality leans on the markup and
+# the names the corpora happen to use.  CORPUS=DIR... as above.
+.PHONY: bench-robust
+bench-robust: pith $(B)/perturb
+	for m in none p2div hash; do \
+	    python3 tools/bench-quality.py $(foreach c,$(CORPUS),--corpus $(c)) -a auto \
+	        --no-peers --no-hybrid --perturb $$m --perturber $(B)/perturb || exit 1; \
+	done
+
+$(B)/perturb: tools/perturb.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(shell $(PKG) --libs gumbo)
 
 # Speed (tools/bench.py): pith's stages against gumbo alone, -j 2 against
 # -j 1, a process per page, memory, the reader (tools/bench_reader.c) and
@@ -159,7 +174,7 @@ analyze:
 	    -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(INCLUDES) \
 	    extract src ui tests tools examples
 
-analyze-build: $(B)/pith $(B)/bench_parse $(B)/bench_reader \
+analyze-build: $(B)/pith $(B)/bench_parse $(B)/bench_reader $(B)/perturb \
     $(patsubst %.c,$(B)/%.o,$(wildcard tests/fuzz/fuzz_*.c))
 
 # libFuzzer harnesses (tests/fuzz/fuzz_*.c), built with clang into

@@ -216,12 +216,23 @@ def first_line(b, arg):
     return s[:160]
 
 
+# [perturber, mode] under --perturb: each page goes through tools/perturb.c
+# on its way to pith.
+PERTURB = None
+
+
 def page_input(page):
     """(pith's arguments after the options, its stdin bytes or None)."""
-    if page.gz:
-        with gzip.open(page.path, 'rb') as f:
-            return ['-'], f.read()
-    return [page.path], None
+    if not page.gz and PERTURB is None:
+        return [page.path], None
+    with (gzip.open if page.gz else open)(page.path, 'rb') as f:
+        data = f.read()
+    if PERTURB is not None:
+        p = subprocess.run(PERTURB, input=data, capture_output=True)
+        if p.returncode != 0:
+            raise OSError(f'{PERTURB[1]}: ' + (first_line(p.stderr, '-') or f'exit {p.returncode}'))
+        data = p.stdout
+    return ['-'], data
 
 
 def run_page(pith, algo, page, timeout):
@@ -608,6 +619,11 @@ def parse_args(argv):
                     help='also charge the truth ALGO dropped to the rules that dropped it (pith --explain -f json)')
     ap.add_argument('--no-hybrid', action='store_true',
                     help='leave out the hybrid\'s cross-validation (`pith train` over every corpus)')
+    ap.add_argument('--perturb', choices=['none', 'p2div', 'hash'],
+                    help='pass every page through the perturber first: none (parsed and written '
+                         'again), p2div (every <p> a <div>), hash (class and id words hashed)')
+    ap.add_argument('--perturber', default=os.path.join(REPO, 'build', 'perturb'), metavar='PATH',
+                    help='tools/perturb.c\'s binary (default: build/perturb; make build/perturb)')
     args = ap.parse_args(argv)
     if args.jobs < 1:
         ap.error('--jobs must be at least 1')
@@ -640,6 +656,12 @@ def main(argv):
     if args.audit and args.audit not in listed:
         raise SetupError(f'unknown algorithm {args.audit} to audit; pith lists {", ".join(listed)}')
     analyse = load_analyse(args.score) if args.audit else None
+    if args.perturb:
+        global PERTURB
+        if not os.access(args.perturber, os.X_OK):
+            raise SetupError(f'no perturber at {show_path(args.perturber)}; run make build/perturb')
+        PERTURB = [os.path.abspath(args.perturber), args.perturb]
+        say(f'pages perturbed: {args.perturb}')
     peers = None if args.no_peers else load_peers(args.peers or DEFAULT_PEERS, bool(args.peers))
 
     git = git_state()
@@ -678,6 +700,10 @@ def main(argv):
         '*failures* are pages where pith exited non-zero (including 1, "no article found"),',
         'died or timed out, scored as empty text; *wall* is the time pith took over the corpus.',
     ]
+    if args.perturb:
+        md += ['', f'Every page went through `tools/perturb.c {args.perturb}` first (parsed by gumbo and '
+               'written again' + {'none': '', 'p2div': ', every <p> a <div>',
+                                  'hash': ', every class and id word a hash'}[args.perturb] + ').']
     if any(r[3] for r in results):
         md.append('pith\'s rows are in bold; the other rows are the peers\' published outputs on the same pages.')
     for c, rows, fails, peer_note, audit in results:
