@@ -983,20 +983,34 @@ prepare_sums(rd *r)
 	}
 }
 
-/* The title's numbers of up to four digits ("The 6 best ..."): the
- * counts of the lists it promises (see promised). */
+/* The numbers of up to four digits in t[0..n), at most max of them
+ * into v; how many. */
+static size_t
+numbers(const char *t, size_t n, size_t *v, size_t max)
+{
+	size_t got = 0;
+
+	for (size_t i = 0; i < n && got < max; ) {
+		size_t x = 0, k = 0;
+
+		while (i + k < n && t[i + k] >= '0' && t[i + k] <= '9')
+			x = k < 4 ? 10 * x + (size_t)(t[i + k] - '0') : 0, k++;
+		if (k > 0 && k <= 4)
+			v[got++] = x;
+		i += k > 0 ? k : 1;
+	}
+	return got;
+}
+
+/* The title's numbers ("The 6 best ..."): the counts of the lists it
+ * promises (see promised). */
 static void
 prepare_counts(rd *r)
 {
-	for (const char *t = pith_doc_title(r->d); t != NULL && *t && r->ncounts < 8; ) {
-		size_t v = 0, k = 0;
+	const char *t = pith_doc_title(r->d);
 
-		while (t[k] >= '0' && t[k] <= '9')
-			v = k < 4 ? 10 * v + (size_t)(t[k] - '0') : 0, k++;
-		if (k > 0 && k <= 4)
-			r->counts[r->ncounts++] = v;
-		t += k > 0 ? k : 1;
-	}
+	if (t != NULL)
+		r->ncounts = numbers(t, strlen(t), r->counts, 8);
 }
 
 static pith_code
@@ -4304,6 +4318,31 @@ clocked(const rd *r, size_t c)
 	return false;
 }
 
+/* A short run of k remarks from box first to box last is a thread
+ * when a short heading right before it counts them ("Kommentare (4)",
+ * "3 commentaires", "Reacties (2)"): the number says so in every
+ * language, where a word list would need one for each.  A chapter
+ * list's count or a Q&A's "Your questions (4)" is no thread's: those
+ * boxes are the article, so the post's prose before them must be
+ * longer than they are.  prose[b] and all[b] sum the post's prose kept
+ * and all text before block b, for a walk that stays linear. */
+static bool
+announced(const rd *r, const double *prose, const double *all, size_t post, size_t first,
+    size_t last, size_t k)
+{
+	enum { HEADING_MAX = 40 };
+	size_t b = r->bfirst[first], v[2];
+	const pith_block *h;
+
+	if (b == 0 || b <= post)
+		return false;
+	h = pith_doc_block(r->d, b - 1);
+	if (h->kind != PITH_BLOCK_HEADING || h->len >= HEADING_MAX ||
+	    numbers(h->text, h->len, v, 2) != 1 || v[0] != k)
+		return false;
+	return prose[b] - prose[post] > all[r->blast[last] + 1] - all[b];
+}
+
 /* Readers' comments in flat boxes named anyhow ("c7x", "item-b"), each
  * beside the next, where threaded() sees no reply nested: a run of
  * RUN_MIN or more remarks alike, most dated and by authors that change,
@@ -4321,16 +4360,25 @@ drop_flat(rd *r, const char **dwhy)
 	enum { RUN_MIN = 5, RATED_MIN = 3 };
 	const pith_doc *d = r->d;
 	size_t post = PITH_NONE, end = PITH_NONE;
+	double *prose, *all;
 
 	/* The first and the last paragraph of prose kept, the first after
-	 * the headline: the post's and the run's. */
-	for (size_t b = r->title_block == PITH_NONE ? 0 : r->title_block; b < r->nb; b++) {
+	 * the headline: the post's and the run's; the sums announced()
+	 * reads. */
+	if ((prose = calloc(2 * (r->nb + 1), sizeof *prose)) == NULL)
+		return;
+	all = prose + r->nb + 1;
+	for (size_t b = 0; b < r->nb; b++) {
 		size_t n = pith_doc_block(d, b)->node;
+		bool mine = n != PITH_NONE && (r->flags[n] & N_IN) && dwhy[n] == NULL &&
+		    prose_block(r, b);
 
-		if (n != PITH_NONE && (r->flags[n] & N_IN) && dwhy[n] == NULL && prose_block(r, b)) {
+		if (mine && (r->title_block == PITH_NONE || b >= r->title_block)) {
 			post = post == PITH_NONE ? b : post;
 			end = b;
 		}
+		prose[b + 1] = prose[b] + (mine ? r->blen[b] : 0);
+		all[b + 1] = all[b] + r->blen[b];
 	}
 	for (size_t p = 0; post != PITH_NONE && p < r->nn; p++) {
 		size_t first = PITH_NONE, last = PITH_NONE, k = 0, dates = 0, same = 0, stars = 0;
@@ -4351,12 +4399,17 @@ drop_flat(rd *r, const char **dwhy)
 				last = c, c = e;
 				continue;
 			}
-			if ((k >= RUN_MIN || (k >= RATED_MIN && 2 * stars > k && 2 * days > k)) &&
+			bool told = k >= 2 && k < RUN_MIN && 2 * days > k &&
+			    announced(r, prose, all, post, first, last, k);
+
+			if ((k >= RUN_MIN || (k >= RATED_MIN && 2 * stars > k && 2 * days > k) || told) &&
 			    2 * dates >= k && 2 * same < k && 2 * clocks < k && post < r->bfirst[first] &&
 			    ((r->bfirst[first] <= end && end <= r->blast[last]) ||
+			    (told && end < r->bfirst[first]) ||
 			    (end < r->bfirst[first] && (!(r->flags[first] & N_IN) || 2 * stars >= k)))) {
 				for (size_t s = first; s < pith_doc_node(d, last)->end; s++)
 					dwhy[s] = dwhy[s] != NULL ? dwhy[s] : FLAT_WHY;
+				free(prose);
 				return;
 			}
 			if (c == stop)
@@ -4370,6 +4423,7 @@ drop_flat(rd *r, const char **dwhy)
 			c = e;
 		}
 	}
+	free(prose);
 }
 
 /* Loose text belongs to the nearest block box, so when the top is an
