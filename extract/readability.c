@@ -1648,6 +1648,8 @@ threaded(const rd *r, size_t t)
 	return false;
 }
 
+static double counted(const rd *r, size_t t);
+
 /* A thread of readers' comments (see threaded) after the page's
  * headline, the post's own prose between them, and the best-scored
  * node, first, in it or around it (the comments, alike and many,
@@ -1659,6 +1661,7 @@ thread_post(rd *r, size_t top, size_t first)
 {
 	const pith_doc *d = r->d;
 	size_t tb = r->title_block, h, q, x, t = PITH_NONE;
+	double run = 0, before = 0;
 
 	if (tb == PITH_NONE || (h = pith_doc_block(d, tb)->node) == PITH_NONE)
 		return top;
@@ -1673,7 +1676,7 @@ thread_post(rd *r, size_t top, size_t first)
 
 		for (size_t s = pith_doc_node(d, x)->end; s < pith_doc_node(d, p)->end;
 		    s = pith_doc_node(d, s)->end)
-			if (threaded(r, s)) {
+			if (threaded(r, s) || (run = counted(r, s)) > 0) {
 				t = s;
 				break;
 			}
@@ -1688,6 +1691,10 @@ thread_post(rd *r, size_t top, size_t first)
 
 		if (n != PITH_NONE && n >= x && prose_block(r, b) &&
 		    !(r->flags[n] & (N_HIDDEN | N_UNLIKELY)) && !(r->cls[n] & C_NOT_TEXT)) {
+			/* A counted thread follows a post longer than it
+			 * (see announced). */
+			if ((before += r->blen[b]) <= run)
+				continue;
 			r->replies = t;
 			/* A paragraph alone in its box scores the box's
 			 * parent: the box is the post then. */
@@ -4318,6 +4325,18 @@ clocked(const rd *r, size_t c)
 	return false;
 }
 
+/* The one number a short heading holds ("Kommentare (4)", "3
+ * commentaires"), or 0. */
+static size_t
+heading_count(const pith_block *h)
+{
+	enum { HEADING_MAX = 40 };
+	size_t v[2];
+
+	return h->kind == PITH_BLOCK_HEADING && h->len < HEADING_MAX &&
+	    numbers(h->text, h->len, v, 2) == 1 ? v[0] : 0;
+}
+
 /* A short run of k remarks from box first to box last is a thread
  * when a short heading right before it counts them ("Kommentare (4)",
  * "3 commentaires", "Reacties (2)"): the number says so in every
@@ -4330,17 +4349,34 @@ static bool
 announced(const rd *r, const double *prose, const double *all, size_t post, size_t first,
     size_t last, size_t k)
 {
-	enum { HEADING_MAX = 40 };
-	size_t b = r->bfirst[first], v[2];
-	const pith_block *h;
+	size_t b = r->bfirst[first];
 
-	if (b == 0 || b <= post)
-		return false;
-	h = pith_doc_block(r->d, b - 1);
-	if (h->kind != PITH_BLOCK_HEADING || h->len >= HEADING_MAX ||
-	    numbers(h->text, h->len, v, 2) != 1 || v[0] != k)
+	if (b == 0 || b <= post || heading_count(pith_doc_block(r->d, b - 1)) != k)
 		return false;
 	return prose[b] - prose[post] > all[r->blast[last] + 1] - all[b];
+}
+
+/* Box t opens with a short heading that counts the run of k dated
+ * remarks alike after it, in t or in the one list after the heading
+ * ("Reacties (4)" over four comments): a thread in any language (see
+ * announced).  The run's text length, or 0. */
+static double
+counted(const rd *r, size_t t)
+{
+	size_t h = t + 1, c, k = 0, days = 0, n;
+	double run = 0;
+
+	if (h >= pith_doc_node(r->d, t)->end || tag(r, h) < GUMBO_TAG_H1 ||
+	    tag(r, h) > GUMBO_TAG_H6 || r->bfirst[h] == PITH_NONE ||
+	    (n = heading_count(pith_doc_block(r->d, r->bfirst[h]))) < 2)
+		return 0;
+	c = sibling_after(r, h);
+	if (c != PITH_NONE && (tag(r, c) == GUMBO_TAG_OL || tag(r, c) == GUMBO_TAG_UL) &&
+	    c + 1 < pith_doc_node(r->d, c)->end)
+		c = c + 1;
+	for (size_t f = c; c != PITH_NONE && alike(r, c, f) && remark(r, c); c = sibling_after(r, c))
+		k++, days += (dated(r, c) & MARK_DAY) != 0, run += r->len[c];
+	return k == n && 2 * days > k ? run : 0;
 }
 
 /* Readers' comments in flat boxes named anyhow ("c7x", "item-b"), each
