@@ -4358,12 +4358,14 @@ announced(const rd *r, const double *prose, const double *all, size_t post, size
 
 /* Box t opens with a short heading that counts the run of k dated
  * remarks alike after it, in t or in the one list after the heading
- * ("Reacties (4)" over four comments): a thread in any language (see
- * announced).  The run's text length, or 0. */
+ * ("Reacties (4)" over four comments), or the run and the replies
+ * alike nested in it ("4 comentários" over two comments and their
+ * answers): a thread in any language (see announced).  The run's text
+ * length, or 0.  A remark is short, so the look inside it is too. */
 static double
 counted(const rd *r, size_t t)
 {
-	size_t h = t + 1, c, k = 0, days = 0, n;
+	size_t h = t + 1, c, k = 0, m = 0, days = 0, n;
 	double run = 0;
 
 	if (h >= pith_doc_node(r->d, t)->end || tag(r, h) < GUMBO_TAG_H1 ||
@@ -4374,9 +4376,12 @@ counted(const rd *r, size_t t)
 	if (c != PITH_NONE && (tag(r, c) == GUMBO_TAG_OL || tag(r, c) == GUMBO_TAG_UL) &&
 	    c + 1 < pith_doc_node(r->d, c)->end)
 		c = c + 1;
-	for (size_t f = c; c != PITH_NONE && alike(r, c, f) && remark(r, c); c = sibling_after(r, c))
+	for (size_t f = c; c != PITH_NONE && alike(r, c, f) && remark(r, c); c = sibling_after(r, c)) {
 		k++, days += (dated(r, c) & MARK_DAY) != 0, run += r->len[c];
-	return k == n && 2 * days > k ? run : 0;
+		for (size_t x = c + 1; x < pith_doc_node(r->d, c)->end; x++)
+			m += alike(r, x, f) && remark(r, x);
+	}
+	return (k == n || k + m == n) && 2 * days > k ? run : 0;
 }
 
 /* Readers' comments in flat boxes named anyhow ("c7x", "item-b"), each
