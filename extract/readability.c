@@ -1106,15 +1106,13 @@ one_p_div(const rd *r, size_t a)
 	    para_node(r, a + 1) && r->len[a + 1] == r->len[a];
 }
 
-/* A <section> is a box of the article as a <div> is: scored from 0, a
- * page cut in sections lost them to a banner's one-line <div>. */
 static double
 score_init(const rd *r, size_t n, unsigned f)
 {
 	double s = 0;
 
 	switch (tag(r, n)) {
-	case GUMBO_TAG_DIV: case GUMBO_TAG_SECTION: s = 5; break;
+	case GUMBO_TAG_DIV: s = 5; break;
 	case GUMBO_TAG_PRE: case GUMBO_TAG_TD: case GUMBO_TAG_BLOCKQUOTE: s = 3; break;
 	case GUMBO_TAG_ADDRESS: case GUMBO_TAG_OL: case GUMBO_TAG_UL:
 	case GUMBO_TAG_DL: case GUMBO_TAG_DD: case GUMBO_TAG_DT:
@@ -4394,8 +4392,9 @@ counted(const rd *r, size_t t)
  * are few and long, a forum's posts are read from the first, a debate's
  * turns are alike the top (N_BOX).  Customer reviews under their rating
  * may all be shorter than prose: after the post's last paragraph, in
- * the content, they go too.  One thread a page: the walk stops at it. */
-static void
+ * the content, they go too.  One thread a page: the walk stops at it.
+ * 0, or -1 when out of memory. */
+static int
 drop_flat(rd *r, const char **dwhy)
 {
 	enum { RUN_MIN = 5, RATED_MIN = 3 };
@@ -4407,7 +4406,7 @@ drop_flat(rd *r, const char **dwhy)
 	 * the headline: the post's and the run's; the sums announced()
 	 * reads. */
 	if ((prose = calloc(2 * (r->nb + 1), sizeof *prose)) == NULL)
-		return;
+		return -1;
 	all = prose + r->nb + 1;
 	for (size_t b = 0; b < r->nb; b++) {
 		size_t n = pith_doc_block(d, b)->node;
@@ -4451,7 +4450,7 @@ drop_flat(rd *r, const char **dwhy)
 				for (size_t s = first; s < pith_doc_node(d, last)->end; s++)
 					dwhy[s] = dwhy[s] != NULL ? dwhy[s] : FLAT_WHY;
 				free(prose);
-				return;
+				return 0;
 			}
 			if (c == stop)
 				break;
@@ -4465,6 +4464,7 @@ drop_flat(rd *r, const char **dwhy)
 		}
 	}
 	free(prose);
+	return 0;
 }
 
 /* Loose text belongs to the nearest block box, so when the top is an
@@ -4844,7 +4844,10 @@ run(rd *r, unsigned f, size_t *top_out)
 		dwhy[n] = prune_reason(r, n, top, f, total, ptotal);
 	}
 	drop_thread(r, dwhy);
-	drop_flat(r, dwhy);
+	if (drop_flat(r, dwhy) < 0) {
+		free(dwhy);
+		return -1;
+	}
 	for (size_t s = r->replies; s != PITH_NONE && s < pith_doc_node(d, r->replies)->end; s++)
 		if (dwhy[s] == NULL)
 			dwhy[s] = COMMENTS_WHY "(replies nested in posts alike)";
