@@ -4949,13 +4949,47 @@ main_link(const rd *r, size_t n, size_t *len)
 	return best;
 }
 
+/* A <p> that links names inside its sentences, as a wire release links
+ * its company, products and web address: its first link comes 20 bytes
+ * and more into its text, and a link to another address follows.  A
+ * card made of a <p> opens with its link (after a number or a date at
+ * most), and its links lead to its one page. */
+static bool
+linked_prose(const rd *r, size_t n)
+{
+	const char *first = NULL;
+	size_t off = 0;
+
+	if (tag(r, n) != GUMBO_TAG_P)
+		return false;
+	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n]; b++) {
+		const pith_block *blk = pith_doc_block(r->d, b);
+
+		for (size_t i = 0; i < blk->nruns; i++) {
+			const char *h = blk->runs[i].href;
+
+			if (h == NULL)
+				continue;
+			if (first == NULL && off + blk->runs[i].start < 20)
+				return false;
+			if (first == NULL)
+				first = h;
+			else if (strcmp(h, first) != 0)
+				return true;
+		}
+		off += blk->len;
+	}
+	return false;
+}
+
 /* An index or search page: no paragraph of real prose among the kept
  * blocks (Readability's "readerable" measure: paragraphs of 140
  * characters and more add the square root of the excess; an article
  * passes 20), and most of the content is a run of five or more alike
  * siblings (same tag and class) that each carry links on 15 % to 90 %
  * of their text: cards, teasers, results (not a news story's short
- * paragraphs with a linked name or two, nor the bare links of "earlier
+ * paragraphs with a linked name or two, nor a release's that link names
+ * mid-sentence (linked_prose), nor the bare links of "earlier
  * episodes" under a short post: a card has words beside its link; nor
  * a chat log's lines, which link their speakers again and again).  On
  * both corpora the prose measure alone falls under 20 on short real
@@ -5003,6 +5037,7 @@ index_like(const rd *r, const unsigned char *kept)
 				if (!alike(r, s, c) || r->link[s] <= 0 ||
 				    ((r->cls[p] | r->cls[s]) & C_THREAD) ||
 				    (headed(r, s) && (r->widened || prose_box(r, s))) ||
+				    linked_prose(r, s) ||
 				    r->link[s] < 0.15 * r->len[s] || r->link[s] > 0.9 * r->len[s])
 					continue;
 				/* A link named again a few lines on is a
