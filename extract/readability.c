@@ -157,6 +157,7 @@ typedef struct {
 	                                      this node is the comments */
 	size_t replies;         /* a thread of comments under the post (see
 	                           thread_post), or PITH_NONE */
+	bool replies_flat;      /* ... in flat boxes (see remarked) */
 	/* The scripts whose characters weigh 3, looked up once. */
 	const uc_script_t *han, *hiragana, *katakana, *hangul;
 	/* classify() of the last class string seen in each slot (a page
@@ -1647,19 +1648,21 @@ threaded(const rd *r, size_t t)
 }
 
 static double counted(const rd *r, size_t t);
+static size_t remarked(const rd *r, size_t t);
 
-/* A thread of readers' comments (see threaded) after the page's
- * headline, the post's own prose between them, and the best-scored
- * node, first, in it or around it (the comments, alike and many,
- * outscore a short post and draw the top up to a box around both): the
- * post is the article, its best-scored node the top, the thread
- * dropped.  Else top. */
+/* A thread of readers' comments (see threaded, counted, remarked)
+ * after the page's headline, the post's own prose between them, and the
+ * best-scored node, first, in it or around it (the comments, alike and
+ * many, outscore a short post and draw the top up to a box around
+ * both): the post is the article, its best-scored node the top, the
+ * thread dropped.  Else top. */
 static size_t
 thread_post(rd *r, size_t top, size_t first)
 {
 	const pith_doc *d = r->d;
 	size_t tb = r->title_block, h, q, x, t = PITH_NONE;
 	double run = 0, before = 0;
+	bool flat = false;
 
 	if (tb == PITH_NONE || (h = pith_doc_block(d, tb)->node) == PITH_NONE)
 		return top;
@@ -1674,8 +1677,10 @@ thread_post(rd *r, size_t top, size_t first)
 
 		for (size_t s = pith_doc_node(d, x)->end; s < pith_doc_node(d, p)->end;
 		    s = pith_doc_node(d, s)->end)
-			if (threaded(r, s) || (run = counted(r, s)) > 0) {
-				t = s;
+			if (threaded(r, s) || (run = counted(r, s)) > 0 ||
+			    (t = remarked(r, s)) != PITH_NONE) {
+				flat = t != PITH_NONE;
+				t = flat ? t : s;
 				break;
 			}
 		if (t != PITH_NONE)
@@ -1694,6 +1699,11 @@ thread_post(rd *r, size_t top, size_t first)
 			if ((before += r->blen[b]) <= run)
 				continue;
 			r->replies = t;
+			r->replies_flat = flat;
+			/* Flat comments found inside a top that holds the
+			 * post already go, the top staying (its byline). */
+			if (flat && t != top && inside(r, t, top))
+				return top;
 			/* A paragraph alone in its box scores the box's
 			 * parent: the box is the post then. */
 			x = best_from(r, x, t);
@@ -4146,6 +4156,8 @@ drop_thread(rd *r, const char **dwhy)
 
 #define FLAT_WHY COMMENTS_WHY "(a run of short posts alike after the post)"
 
+enum { RUN_MIN = 5, RATED_MIN = 3 };
+
 /* Line s[0..n) ends on an initial ("Lin W.", "J."): a name's full
  * stop, not a sentence's. */
 static bool
@@ -4227,20 +4239,24 @@ opening(const rd *r, size_t c, size_t *n)
 	return blk->text;
 }
 
-/* Box c could be a reader's comment: named, short, a sentence or two
+enum { REMARK_BLOCKS = 32 };
+
+/* Box c could be a reader's comment: named, shorter than max and of
+ * few blocks (which bounds the look), a sentence or two
  * with few links, no heading or picture of its own (a FAQ's, a live
  * blog's or a how-to's item has one) but its author's, opened by a
  * short line that ends no sentence (a name, not a FAQ's question).  A
  * paragraph cut into boxes has no such line. */
 static bool
-remark(const rd *r, size_t c)
+remark_within(const rd *r, size_t c, double max)
 {
 	const char *s;
 	size_t n;
 	bool stars;
 
-	if (!named_box(r, c) || tag(r, c) == GUMBO_TAG_P || r->len[c] >= CHAR_THRESHOLD ||
-	    r->bfirst[c] == PITH_NONE || (r->flags[c] & N_BOX))
+	if (!named_box(r, c) || tag(r, c) == GUMBO_TAG_P || r->len[c] >= max ||
+	    r->bfirst[c] == PITH_NONE || r->blast[c] - r->bfirst[c] >= REMARK_BLOCKS ||
+	    (r->flags[c] & N_BOX))
 		return false;
 	/* A customer's review is one under its stars, whatever its
 	 * title ("Love it!", a heading of its own). */
@@ -4374,12 +4390,71 @@ counted(const rd *r, size_t t)
 	if (c != PITH_NONE && (tag(r, c) == GUMBO_TAG_OL || tag(r, c) == GUMBO_TAG_UL) &&
 	    c + 1 < pith_doc_node(r->d, c)->end)
 		c = c + 1;
-	for (size_t f = c; c != PITH_NONE && alike(r, c, f) && remark(r, c); c = sibling_after(r, c)) {
+	for (size_t f = c; c != PITH_NONE && alike(r, c, f) &&
+	    remark_within(r, c, CHAR_THRESHOLD); c = sibling_after(r, c)) {
 		k++, days += (dated(r, c) & MARK_DAY) != 0, run += r->len[c];
 		for (size_t x = c + 1; x < pith_doc_node(r->d, c)->end; x++)
-			m += alike(r, x, f) && remark(r, x);
+			m += alike(r, x, f) && remark_within(r, x, CHAR_THRESHOLD);
 	}
 	return (k == n || k + m == n) && 2 * days > k ? run : 0;
+}
+
+/* A run of remarks of a kind (see remark_within; kin: a thread's boxes
+ * differ by their odd and even, their author's and their depth's
+ * names) among a box's children, and what marks them. */
+struct flat_run {
+	size_t first, last, k, dates, days, same, stars, clocks;
+};
+
+/* The next run of remarks shorter than max among p's children from
+ * child *c on; *c moves past it.  False when no child is left. */
+static bool
+next_run(const rd *r, size_t p, size_t *c, double max, struct flat_run *u)
+{
+	size_t stop = pith_doc_node(r->d, p)->end;
+
+	while (*c < stop && !remark_within(r, *c, max))
+		*c = pith_doc_node(r->d, *c)->end;
+	if (*c >= stop)
+		return false;
+	memset(u, 0, sizeof *u);
+	u->first = *c;
+	for (; *c < stop && (alike(r, *c, u->first) || kin(r, *c, u->first)) &&
+	    remark_within(r, *c, max); *c = pith_doc_node(r->d, *c)->end) {
+		unsigned m = dated(r, *c);
+
+		u->k++, u->dates += (m & MARK_ANY) != 0, u->days += (m & MARK_DAY) != 0;
+		u->same += u->k > 1 && same_opening(r, u->last, *c);
+		u->stars += rated(r, *c), u->clocks += clocked(r, *c);
+		u->last = *c;
+	}
+	return true;
+}
+
+/* Most of run u is dated and by authors that change: readers'
+ * comments, not a how-to's steps or a transcript's turns. */
+static bool
+talk(const struct flat_run *u)
+{
+	return 2 * u->dates >= u->k && 2 * u->same < u->k && 2 * u->clocks < u->k;
+}
+
+/* The box, t or one in it, whose children are readers' comments in
+ * flat boxes: a run of RUN_MIN or more remarks of a kind that talk,
+ * long ones too (a thread that outscores the post has them).  Each
+ * box's children are looked at once, each of few blocks: linear.
+ * PITH_NONE when none. */
+static size_t
+remarked(const rd *r, size_t t)
+{
+	for (size_t p = t; p < pith_doc_node(r->d, t)->end; p++) {
+		struct flat_run u;
+
+		for (size_t c = p + 1; next_run(r, p, &c, 4 * CHAR_THRESHOLD, &u); )
+			if (u.k >= RUN_MIN && talk(&u))
+				return p;
+	}
+	return PITH_NONE;
 }
 
 /* Readers' comments in flat boxes named anyhow ("c7x", "item-b"), each
@@ -4397,7 +4472,6 @@ counted(const rd *r, size_t t)
 static int
 drop_flat(rd *r, const char **dwhy)
 {
-	enum { RUN_MIN = 5, RATED_MIN = 3 };
 	const pith_doc *d = r->d;
 	size_t post = PITH_NONE, end = PITH_NONE;
 	double *prose, *all;
@@ -4421,29 +4495,18 @@ drop_flat(rd *r, const char **dwhy)
 		all[b + 1] = all[b] + r->blen[b];
 	}
 	for (size_t p = 0; post != PITH_NONE && p < r->nn; p++) {
-		size_t first = PITH_NONE, last = PITH_NONE, k = 0, dates = 0, same = 0, stars = 0;
-		size_t days = 0, clocks = 0;
-		size_t stop = pith_doc_node(d, p)->end;
+		struct flat_run u;
 
 		if (dwhy[p] != NULL)
 			continue;
-		for (size_t c = p + 1; c <= stop; ) {
-			size_t e = c < stop ? pith_doc_node(d, c)->end : c;
+		for (size_t c = p + 1; next_run(r, p, &c, CHAR_THRESHOLD, &u); ) {
+			size_t first = u.first, last = u.last, k = u.k, stars = u.stars;
 
-			if (c < stop && first != PITH_NONE && alike(r, c, first) && remark(r, c)) {
-				unsigned m = dated(r, c);
-
-				k++, dates += (m & MARK_ANY) != 0, days += (m & MARK_DAY) != 0;
-				same += same_opening(r, last, c), stars += rated(r, c);
-				clocks += clocked(r, c);
-				last = c, c = e;
-				continue;
-			}
-			bool told = k >= 2 && k < RUN_MIN && 2 * days > k &&
+			bool told = k >= 2 && k < RUN_MIN && 2 * u.days > k &&
 			    announced(r, prose, all, post, first, last, k);
 
-			if ((k >= RUN_MIN || (k >= RATED_MIN && 2 * stars > k && 2 * days > k) || told) &&
-			    2 * dates >= k && 2 * same < k && 2 * clocks < k && post < r->bfirst[first] &&
+			if ((k >= RUN_MIN || (k >= RATED_MIN && 2 * stars > k && 2 * u.days > k) || told) &&
+			    talk(&u) && post < r->bfirst[first] &&
 			    ((r->bfirst[first] <= end && end <= r->blast[last]) ||
 			    (told && end < r->bfirst[first]) ||
 			    (end < r->bfirst[first] && (!(r->flags[first] & N_IN) || 2 * stars >= k)))) {
@@ -4452,15 +4515,6 @@ drop_flat(rd *r, const char **dwhy)
 				free(prose);
 				return 0;
 			}
-			if (c == stop)
-				break;
-			first = last = remark(r, c) ? c : PITH_NONE;
-			k = first != PITH_NONE;
-			unsigned m = k ? dated(r, c) : 0;
-
-			dates = (m & MARK_ANY) != 0, days = (m & MARK_DAY) != 0;
-			same = 0, stars = k && rated(r, c), clocks = k && clocked(r, c);
-			c = e;
 		}
 	}
 	free(prose);
@@ -4850,7 +4904,7 @@ run(rd *r, unsigned f, size_t *top_out)
 	}
 	for (size_t s = r->replies; s != PITH_NONE && s < pith_doc_node(d, r->replies)->end; s++)
 		if (dwhy[s] == NULL)
-			dwhy[s] = COMMENTS_WHY "(replies nested in posts alike)";
+			dwhy[s] = r->replies_flat ? FLAT_WHY : COMMENTS_WHY "(replies nested in posts alike)";
 	for (size_t b = 0; b < r->nb; b++) {
 		const pith_block *blk = pith_doc_block(d, b);
 		size_t n = blk->node;
