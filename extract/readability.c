@@ -1807,6 +1807,19 @@ top_candidate(rd *r, unsigned f)
 			top = n;
 			break;
 		}
+	/* An <article> the top sits in, holding twice its paragraphs and
+	 * adding few links, is the story: its sections, each a short paragraph
+	 * nested a level apart, scored too little to rival the lede. */
+	for (a = pith_doc_node(d, top)->parent; a != PITH_NONE &&
+	    tag(r, a) != GUMBO_TAG_BODY && tag(r, a) != GUMBO_TAG_HTML;
+	    a = pith_doc_node(d, a)->parent)
+		if (tag(r, a) == GUMBO_TAG_ARTICLE) {
+			if (r->plen[a] >= 2 * r->plen[top] &&
+			    r->link[a] - r->link[top] < 0.25 * (r->len[a] - r->len[top]) &&
+			    !(r->flags[a] & (N_HIDDEN | N_UNLIKELY)))
+				top = a;
+			break;
+		}
 	top = widen(r, unstream(r, thread_post(r, top, best[0])));
 	score_once(r, top, f);
 	evidence(r, top, PITH_CAND_TOP, 0, true, f);
