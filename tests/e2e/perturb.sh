@@ -52,7 +52,10 @@ printf '<html><body><div class="nav"><a href="/">Home</a> <a href="/a">About</a>
     'Engineers will inspect the piers once the water falls, which may take until the end of the week.' |
     gzip >"$T/c/flood.html.gz"
 printf '{"flood": {"articleBody": "The river rose two metres overnight and the old bridge was closed to traffic before dawn, the council said.\\nEngineers will inspect the piers once the water falls, which may take until the end of the week."}}\n' >"$T/c/truth.json"
-bench --corpus "$T/c" --perturb p2div --perturber "$T/none" --no-peers --no-hybrid -a auto
+# A scorer that exists (the check before the perturber's) but is never run.
+: >"$T/score.py"
+bench --score "$T/score.py" --corpus "$T/c" --perturb p2div --perturber "$T/none" --no-peers \
+    --no-hybrid -a auto
 if [ "$status" -eq 2 ] && grep -q 'no perturber at' "$T/err"; then ok "--perturb: a missing perturber is a set-up error"
 else not_ok "--perturb: a missing perturber is a set-up error" "exit $status" "stderr: $(head -c 300 "$T/err")"; fi
 if [ ! -f "$score" ]; then
