@@ -508,6 +508,13 @@ attr(const rd *r, size_t n, const char *name)
 	return pith_node_attr(r->d, n, name);
 }
 
+/* Node n has no class and no id: an editor's paragraphs have none. */
+static bool
+unnamed(const rd *r, size_t n)
+{
+	return attr(r, n, "class") == NULL && attr(r, n, "id") == NULL;
+}
+
 static bool
 role_out(const char *role)
 {
@@ -1871,8 +1878,8 @@ paragraph(const rd *r, size_t s)
 {
 	double ld = density(r, s);
 
-	return (tag(r, s) == GUMBO_TAG_P || (para_node(r, s) && !attr(r, s, "class") &&
-	    !attr(r, s, "id") && full_stop(pith_doc_block(r->d, r->bfirst[s])))) &&
+	return (tag(r, s) == GUMBO_TAG_P || (para_node(r, s) && unnamed(r, s) &&
+	    full_stop(pith_doc_block(r->d, r->bfirst[s])))) &&
 	    ((r->len[s] > 80 && ld < 0.25) ||
 	    (r->len[s] < 80 && r->len[s] > 0 && ld == 0 && (r->flags[s] & N_SENTENCE)));
 }
@@ -3185,7 +3192,7 @@ div_kin(const rd *r, size_t n)
 {
 	size_t k[2] = { sibling_before(r, n), sibling_after(r, n) };
 
-	if (attr(r, n, "class") == NULL && attr(r, n, "id") == NULL)
+	if (unnamed(r, n))
 		return true;
 	for (int i = 0; i < 2; i++)
 		if (div_sentence(r, k[i]) && density(r, k[i]) <= 0.2)
