@@ -1095,14 +1095,33 @@ inside(const rd *r, size_t n, size_t a)
 	return n >= a && n < pith_doc_node(r->d, a)->end;
 }
 
+/* The block of div n's loose text, pictures aside (one floated into
+ * the text is no second paragraph), or PITH_NONE. */
+static size_t
+loose_block(const rd *r, size_t n)
+{
+	size_t p = PITH_NONE;
+
+	if (tag(r, n) != GUMBO_TAG_DIV || r->nblk[n] == 0 || r->nblk[n] > 3)
+		return PITH_NONE;
+	for (size_t b = r->bfirst[n]; b < r->bfirst[n] + r->nblk[n]; b++) {
+		const pith_block *k = pith_doc_block(r->d, b);
+
+		if (k->kind == PITH_BLOCK_IMAGE)
+			continue;
+		if (p != PITH_NONE || k->kind != PITH_BLOCK_PARA || k->node != n)
+			return PITH_NONE;
+		p = b;
+	}
+	return p;
+}
+
 /* Node n is a <p>, or a div holding one block of loose text (which
  * Readability.js makes a <p>). */
 static bool
 para_node(const rd *r, size_t n)
 {
-	return tag(r, n) == GUMBO_TAG_P || (tag(r, n) == GUMBO_TAG_DIV && r->nblk[n] == 1 &&
-	    pith_doc_block(r->d, r->bfirst[n])->node == n &&
-	    pith_doc_block(r->d, r->bfirst[n])->kind == PITH_BLOCK_PARA);
+	return tag(r, n) == GUMBO_TAG_P || (r->nblk[n] == 1 && loose_block(r, n) != PITH_NONE);
 }
 
 /* A div around nothing but one paragraph (its only child, node a + 1,
@@ -3176,11 +3195,12 @@ section_body(const rd *r, size_t n)
 	    (tag(r, s) >= GUMBO_TAG_H1 && tag(r, s) <= t);
 }
 
-/* Node n (or PITH_NONE) is a div of loose text with a sentence end. */
+/* Node n (or PITH_NONE) is a div of loose text with a sentence end,
+ * a picture floated into it or not. */
 static bool
 div_sentence(const rd *r, size_t n)
 {
-	return n != PITH_NONE && div_paragraph(r, n) == n && (r->flags[n] & N_SENTENCE);
+	return n != PITH_NONE && loose_block(r, n) != PITH_NONE && (r->flags[n] & N_SENTENCE);
 }
 
 /* Div paragraph n is one of a page's paragraphs set as divs (which
