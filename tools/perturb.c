@@ -10,7 +10,12 @@
  *	p2div	every <p> a <div>, as pages built of divs set paragraphs;
  *	hash	every word of a class or id a hash of it ("x3fa9c1"), as
  *		CSS-modules sites name things: no vocabulary to go on.
- * Comments are left out; the bytes are read as gumbo reads them (UTF-8). */
+ * Comments are left out.  The page is decoded as pith decodes it
+ * (src/charset.c) and written in UTF-8, saying so first in its <head>:
+ * gumbo reads nothing else, and a page left in its legacy charset came
+ * back as U+FFFD, a loss no extractor made. */
+
+#include "charset.h"
 
 #include <gumbo.h>
 #include <stdio.h>
@@ -162,6 +167,10 @@ write_tree(const GumboNode *root, enum mode m, FILE *out)
 				cap *= 2;
 			}
 			st[depth++] = (frame){ k, 0 };
+			/* Before the page's own declaration: the prescan takes
+			 * the first. */
+			if (k->v.element.tag == GUMBO_TAG_HEAD)
+				fputs("<meta charset=\"utf-8\">", out);
 			break;
 		default:
 			break;
@@ -205,7 +214,8 @@ main(int argc, char **argv)
 		free(in);
 		return 1;
 	}
-	if ((g = gumbo_parse_with_options(&kGumboDefaultOptions, in, len)) == NULL)
+	if (charset_decode_owned(&in, &len, NULL, 1, NULL) < 0 ||
+	    (g = gumbo_parse_with_options(&kGumboDefaultOptions, in, len)) == NULL)
 		goto oom;
 	rc = write_tree(g->document, (enum mode)m, stdout);
 	gumbo_destroy_output(&kGumboDefaultOptions, g);
