@@ -167,6 +167,7 @@ typedef struct {
 
 static bool alike(const rd *r, size_t a, size_t b);
 static bool similar_title(const rd *r, size_t b);
+static bool titled(const rd *r, size_t b, int max);
 static bool prose_list(const rd *r, size_t n);
 static bool headed(const rd *r, size_t n);
 static bool promised(const rd *r, size_t n);
@@ -1739,6 +1740,49 @@ thread_post(rd *r, size_t top, size_t first)
 	return top;
 }
 
+/* A short post scores below a longer box elsewhere (a blog's "about"
+ * box, its readers' comments) when no class names them: the box around
+ * the page's headline (a blog's post title may be an <h3>, under the
+ * blog's name) and the first paragraph of prose after it is the post,
+ * when the top lies apart from it.  Not when that paragraph, or a line
+ * as long without a link before it, is the block right under the
+ * headline: a deck (see deck), the story in a box of its own; nor when
+ * the box holds other headlines as high (a list of teasers); nor in the
+ * try that cleans nothing, which would gather the sidebar beside the
+ * post as its part.  Its best-scored node, or top. */
+static size_t
+headed_post(const rd *r, size_t top, unsigned f)
+{
+	const pith_doc *d = r->d;
+	size_t tb = r->title_block, h, b, p, up;
+
+	if (!(f & F_CLEAN))
+		return top;
+	for (b = 0; tb == PITH_NONE && b < r->nb; b++)
+		if (titled(r, b, 3))
+			tb = b;
+	if (tb == PITH_NONE || (h = pith_doc_block(d, tb)->node) == PITH_NONE ||
+	    inside(r, h, top))
+		return top;
+	for (b = tb + 1; b < r->nb && !prose_block(r, b); b++)
+		if (r->blen[b] > 80 && r->blink[b] == 0)
+			return top;
+	if (b == r->nb || b == tb + 1 || (b = pith_doc_block(d, b)->node) == PITH_NONE ||
+	    (r->flags[b] & (N_HIDDEN | N_UNLIKELY)))
+		return top;
+	for (p = pith_doc_node(d, h)->parent, up = 0; p != PITH_NONE && p != r->body &&
+	    up < 4 && !inside(r, b, p); p = pith_doc_node(d, p)->parent, up++)
+		;
+	if (p == PITH_NONE || p == r->body || !inside(r, b, p) || inside(r, top, p) ||
+	    inside(r, p, top))
+		return top;
+	for (size_t k = r->bfirst[p]; k <= r->blast[p]; k++)
+		if (k != tb && pith_doc_block(d, k)->kind == PITH_BLOCK_HEADING &&
+		    pith_doc_block(d, k)->level <= pith_doc_block(d, tb)->level)
+			return top;
+	return best_in(r, p);
+}
+
 /* Pick the article's top node; 0 when nothing scored. */
 static size_t
 top_candidate(rd *r, unsigned f)
@@ -1846,7 +1890,7 @@ top_candidate(rd *r, unsigned f)
 				top = a;
 			break;
 		}
-	top = widen(r, unstream(r, thread_post(r, top, best[0])));
+	top = widen(r, unstream(r, headed_post(r, thread_post(r, top, best[0]), f)));
 	score_once(r, top, f);
 	evidence(r, top, PITH_CAND_TOP, 0, true, f);
 	for (size_t k = 0; k < nbest; k++)
@@ -3328,11 +3372,18 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 static bool
 similar_title(const rd *r, size_t b)
 {
+	return titled(r, b, 2);
+}
+
+/* Block b is a heading of level up to max repeating the page's title. */
+static bool
+titled(const rd *r, size_t b, int max)
+{
 	const char *t = pith_doc_title(r->d);
 	const pith_block *blk = pith_doc_block(r->d, b);
 	size_t n;
 
-	if (t == NULL || blk->kind != PITH_BLOCK_HEADING || blk->level > 2)
+	if (t == NULL || blk->kind != PITH_BLOCK_HEADING || blk->level > max)
 		return false;
 	n = strlen(t);
 	/* The page title usually holds the headline plus the site name. */
