@@ -124,6 +124,7 @@ typedef struct {
 	double *plen;           /* text of paragraph-like blocks */
 	double *llen;           /* text in lists (<ul>, <ol>) */
 	int *commas;
+	int *slidec;            /* slide counts (see slide_count) in the subtree */
 	int *kids;              /* element children */
 	int *prose_kids;        /* of them, those with text under half link */
 	int *nblk;              /* blocks in the subtree */
@@ -180,6 +181,7 @@ static bool after_paragraph(const rd *r, size_t n);
 static double density(const rd *r, size_t n);
 static bool holds(const char *s, size_t n, bool (*is)(ucs4_t));
 static bool is_digit(ucs4_t c);
+static bool slide_count(const pith_block *blk);
 
 /* ------------------------------------------------------------ names */
 
@@ -746,6 +748,7 @@ prepare_blocks(rd *r)
 		r->len[n] += r->blen[b];
 		r->link[n] += r->blink[b];
 		r->commas[n] += r->bcommas[b];
+		r->slidec[n] += slide_count(blk);
 		if (r->bsentence[b])
 			r->flags[n] |= N_SENTENCE;
 		if (blk->kind == PITH_BLOCK_PARA || blk->kind == PITH_BLOCK_PRE)
@@ -977,6 +980,7 @@ prepare_sums(rd *r)
 		r->llen[p] += tag(r, n) == GUMBO_TAG_UL || tag(r, n) == GUMBO_TAG_OL ?
 		    r->len[n] : r->llen[n];
 		r->commas[p] += r->commas[n];
+		r->slidec[p] += r->slidec[n];
 		r->nblk[p] += r->nblk[n];
 		/* n's sums are whole: its subtree comes after it. */
 		if (r->len[n] > 0 && r->link[n] < 0.5 * r->len[n])
@@ -1036,6 +1040,7 @@ prepare(rd *r)
 	r->plen = calloc(nn + 1, sizeof *r->plen);
 	r->llen = calloc(nn + 1, sizeof *r->llen);
 	r->commas = calloc(nn + 1, sizeof *r->commas);
+	r->slidec = calloc(nn + 1, sizeof *r->slidec);
 	r->kids = calloc(nn + 1, sizeof *r->kids);
 	r->prose_kids = calloc(nn + 1, sizeof *r->prose_kids);
 	r->nblk = calloc(nn + 1, sizeof *r->nblk);
@@ -1050,7 +1055,7 @@ prepare(rd *r)
 	r->keep = calloc(nb + 1, 1);
 	r->why = calloc(nb + 1, sizeof *r->why);
 	if (!r->cls || !r->weight || !r->flags || !r->rows || !r->len || !r->link ||
-	    !r->plen || !r->llen || !r->commas || !r->kids || !r->prose_kids ||
+	    !r->plen || !r->llen || !r->commas || !r->slidec || !r->kids || !r->prose_kids ||
 	    !r->nblk || !r->bfirst || !r->blast || !r->score || !r->blen ||
 	    !r->blink || !r->bcommas || !r->bsentence || !r->brepeated || !r->keep ||
 	    !r->why)
@@ -3343,6 +3348,12 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		 * (a menu in the story's div) go one by one, not with them. */
 		if (r->plen[n] >= 0.7 * ptotal)
 			return NULL;
+		/* A slideshow in the story counts its first picture twice or
+		 * more (the slide's count, the caption bar's): its captions
+		 * and buttons are the widget's. */
+		if (r->slidec[n] >= 2 && !r->gallery && !holder)
+			return reason(r, "dropped: slideshow", "dropped: slideshow, %d counts",
+			    r->slidec[n]);
 		if (r->len[n] < CHAR_THRESHOLD && form_box(r, n))
 			return reason(r, "dropped: form", "dropped: form '%.40s'", names(r, n));
 		if (logo_strip(r, n))
@@ -3825,6 +3836,47 @@ pager(const char *s, size_t n)
 		if (strlen(pages[j]) == w0 && starts(s, w0, pages[j]))
 			return true;
 	return false;
+}
+
+/* A slideshow's count on its first picture: a line of "1 of 8",
+ * "Image 1 of 8", "1 / 8" (a word, the number, a short word or a slash
+ * and the count, nothing else).  A widget showing one picture at a time
+ * prints it in each of its bars, all on the first picture; a post of
+ * numbered pictures counts each once ("1 of 6", "2 of 6"...). */
+static bool
+slide_count(const pith_block *blk)
+{
+	const char *s = blk->text;
+	size_t n = blk->len, v[2], nv = 0, nw = 0, gap = 0;
+
+	if (n == 0 || n > 40 || blk->kind == PITH_BLOCK_ROW)
+		return false;
+	for (size_t i = 0, k; i < n; i = k) {
+		while (i < n && s[i] == ' ')
+			i++;
+		if (i == n)
+			break;
+		for (k = i; k < n && s[k] != ' '; k++)
+			;
+		size_t x = 0, j = i;
+
+		while (j < k && isdigit((unsigned char)s[j]) && j - i < 5)
+			x = 10 * x + (size_t)(s[j++] - '0');
+		if (j == k && j > i) {
+			if (nv == 2 || (nv == 1 && gap == 0))
+				return false;
+			v[nv++] = x;
+			gap = 0;
+		} else if (nv == 0 && nw == 0 && holds(s + i, k - i, uc_is_alpha)) {
+			nw++;
+		} else if (nv == 1 && gap < 2 && k - i <= 3 &&
+		    ((k - i == 1 && s[i] == '/') || holds(s + i, k - i, uc_is_alpha))) {
+			gap++;
+		} else {
+			return false;
+		}
+	}
+	return nv == 2 && v[0] == 1 && v[1] >= 1;
 }
 
 /* A pager's line set among its links ("Page précédente | Page 2 sur 3
@@ -5222,6 +5274,7 @@ rd_free(rd *r)
 	free(r->plen);
 	free(r->llen);
 	free(r->commas);
+	free(r->slidec);
 	free(r->kids);
 	free(r->prose_kids);
 	free(r->nblk);
