@@ -136,10 +136,10 @@ bench-robust: pith $(B)/perturb
 	        --no-peers --no-hybrid --perturb $$m --perturber $(B)/perturb || exit 1; \
 	done
 
-$(B)/perturb: tools/perturb.c $(B)/src/charset.o $(B)/src/util.o
+$(B)/perturb: tools/perturb.c $(B)/src/charset.o $(B)/src/util.o $(B)/libpith.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(B)/src/charset.o $(B)/src/util.o \
-	    $(LDLIBS_ALL)
+	    $(B)/libpith.a $(LDLIBS_ALL)
 
 # Speed (tools/bench.py): pith's stages against gumbo alone, -j 2 against
 # -j 1, a process per page, memory, the reader (tools/bench_reader.c) and

@@ -22,7 +22,7 @@
 
 /* The guard keeps counted nesting to 1000; elements it does not count
  * (p, li, td, ...) can add more, so the walk allows twice that. */
-enum { DEFAULT_MAX_DEPTH = 2048, DEFAULT_MAX_NESTING = 1000, MAX_ATTRS = 256 };
+enum { DEFAULT_MAX_DEPTH = 2048 };
 
 enum ws { WS_CONTENT, WS_PENDING, WS_SUPPRESS };
 
@@ -1990,7 +1990,7 @@ noframes_page(const GumboOutput *g, const char *html, size_t len, size_t max_nes
 	memcpy(*src, html, at);
 	memcpy(*src + at, nf->data, nf->length);
 	(*src)[*n] = '\0';
-	if (guard_html(*src, *n, max_nesting, MAX_ATTRS, &guarded, &glen) != PITH_OK) {
+	if (guard_html(*src, *n, max_nesting, GUARD_ATTRS, &guarded, &glen) != PITH_OK) {
 		free(*src);
 		*src = NULL;
 		return false;
@@ -2035,7 +2035,7 @@ pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
 		b.oom = true;
 
 	if (guard_html(html ? html : "", len, opt != NULL && opt->max_nesting ?
-	    opt->max_nesting : DEFAULT_MAX_NESTING, MAX_ATTRS, &d->guarded,
+	    opt->max_nesting : GUARD_NESTING, GUARD_ATTRS, &d->guarded,
 	    &glen) != PITH_OK) {
 		pith_doc_free(d);
 		return err_set(err, PITH_ENOMEM, "out of memory");
@@ -2058,7 +2058,7 @@ pith_doc_parse(const char *html, size_t len, const pith_parse_options *opt,
 	}
 	/* A frameset page's text is its <noframes> body: parsed again. */
 	if (!noframes_page(g, html, len, opt != NULL && opt->max_nesting ?
-	    opt->max_nesting : DEFAULT_MAX_NESTING, &src, &glen)) {
+	    opt->max_nesting : GUARD_NESTING, &src, &glen)) {
 		pith_doc_free(d);
 		return err_set(err, PITH_ENOMEM, "out of memory");
 	}

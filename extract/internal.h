@@ -198,7 +198,8 @@ const char *url_host(const char *u, size_t *n);
 
 /* ---- guard.c: drop start tags nested deeper than max_nesting and
  * attributes past max_attrs per tag; *out is NULL when nothing had to
- * change, else the bounded copy. */
+ * change, else the bounded copy.  pith_doc_parse's limits are these. */
+enum { GUARD_NESTING = 1000, GUARD_ATTRS = 256 };
 pith_code guard_html(const char *s, size_t n, size_t max_nesting,
                      size_t max_attrs, char **out, size_t *outn);
 

@@ -10,12 +10,13 @@
  *	p2div	every <p> a <div>, as pages built of divs set paragraphs;
  *	hash	every word of a class or id a hash of it ("x3fa9c1"), as
  *		CSS-modules sites name things: no vocabulary to go on.
- * Comments are left out.  The page is decoded as pith decodes it
- * (src/charset.c) and written in UTF-8, saying so first in its <head>:
- * gumbo reads nothing else, and a page left in its legacy charset came
- * back as U+FFFD, a loss no extractor made. */
+ * Comments are left out.  The page is decoded and bounded as pith does
+ * it (src/charset.c, extract/guard.c) and written in UTF-8, saying so
+ * first in its <head>: gumbo reads nothing else (a legacy page came back
+ * as U+FFFD), and a <title> never closed would take the page along. */
 
 #include "charset.h"
+#include "internal.h"
 
 #include <gumbo.h>
 #include <stdio.h>
@@ -84,7 +85,7 @@ typedef struct {
 } frame;
 
 static const char *
-tag_name(const GumboElement *e, enum mode m, char *buf, size_t n)
+tag_name(const GumboElement *e, enum mode m, char *nm, size_t n)
 {
 	GumboStringPiece p;
 
@@ -94,8 +95,8 @@ tag_name(const GumboElement *e, enum mode m, char *buf, size_t n)
 		return gumbo_normalized_tagname(e->tag);
 	p = e->original_tag;
 	gumbo_tag_from_original_text(&p);
-	snprintf(buf, n, "%.*s", (int)(p.length < n ? p.length : n - 1), p.data);
-	return buf;
+	snprintf(nm, n, "%.*s", (int)(p.length < n ? p.length : n - 1), p.data);
+	return nm;
 }
 
 static void
@@ -120,7 +121,7 @@ write_tree(const GumboNode *root, enum mode m, FILE *out)
 {
 	size_t cap = 64, depth = 0;
 	frame *st = malloc(cap * sizeof *st);
-	char buf[2][64];
+	char nm[2][64];
 
 	if (st == NULL)
 		return -1;
@@ -134,8 +135,8 @@ write_tree(const GumboNode *root, enum mode m, FILE *out)
 
 		if (f->next >= kids->length) {
 			if (f->node->type != GUMBO_NODE_DOCUMENT)
-				fprintf(out, "</%s>", tag_name(&f->node->v.element, m, buf[0],
-				    sizeof buf[0]));
+				fprintf(out, "</%s>", tag_name(&f->node->v.element, m, nm[0],
+				    sizeof nm[0]));
 			depth--;
 			continue;
 		}
@@ -152,8 +153,8 @@ write_tree(const GumboNode *root, enum mode m, FILE *out)
 				put_escaped(k->v.text.text, 0, out);
 			break;
 		case GUMBO_NODE_ELEMENT: case GUMBO_NODE_TEMPLATE:
-			open_tag(&k->v.element, m, tag_name(&k->v.element, m, buf[1],
-			    sizeof buf[1]), out);
+			open_tag(&k->v.element, m, tag_name(&k->v.element, m, nm[1],
+			    sizeof nm[1]), out);
 			if (is_void(k->v.element.tag))
 				break;
 			if (depth == cap) {
@@ -184,8 +185,8 @@ int
 main(int argc, char **argv)
 {
 	static const char *const names[] = { "none", "p2div", "hash" };
-	size_t cap = 1 << 16, len = 0, got;
-	char *in = NULL;
+	size_t cap = 1 << 16, len = 0, got, glen;
+	char *in = NULL, *guarded;
 	GumboOutput *g;
 	int m = -1, rc;
 
@@ -215,7 +216,14 @@ main(int argc, char **argv)
 		return 1;
 	}
 	if (charset_decode_owned(&in, &len, NULL, 1, NULL) < 0 ||
-	    (g = gumbo_parse_with_options(&kGumboDefaultOptions, in, len)) == NULL)
+	    guard_html(in, len, GUARD_NESTING, GUARD_ATTRS, &guarded, &glen) != PITH_OK)
+		goto oom;
+	if (guarded != NULL) {
+		free(in);
+		in = guarded;
+		len = glen;
+	}
+	if ((g = gumbo_parse_with_options(&kGumboDefaultOptions, in, len)) == NULL)
 		goto oom;
 	rc = write_tree(g->document, (enum mode)m, stdout);
 	gumbo_destroy_output(&kGumboDefaultOptions, g);
