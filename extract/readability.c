@@ -1700,6 +1700,10 @@ thread_post(rd *r, size_t top, size_t first)
 		return top;
 	for (q = first; q != PITH_NONE && !inside(r, h, q); q = pith_doc_node(d, q)->parent)
 		;
+	/* A top drawn up above that box by the thread beside the post
+	 * holds the thread: look up to it. */
+	if (q != PITH_NONE && q != top && inside(r, q, top))
+		q = top;
 	/* The first threaded box after the headline's, level by level:
 	 * each level's boxes are apart from the last's, so the page is
 	 * walked once. */
