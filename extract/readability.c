@@ -4388,7 +4388,44 @@ opening(const rd *r, size_t c, size_t *n)
 
 enum { REMARK_BLOCKS = 32 };
 
-/* Box c could be a reader's comment: named, shorter than max and of
+/* Block b is an author's line under a comment: short, with a digit (a
+ * date), ending no sentence ("Posted by: Ann at May 7, 2012 5:33 PM"). */
+static bool
+signature(const rd *r, size_t b)
+{
+	const pith_block *blk = pith_doc_block(r->d, b);
+
+	return blk->len > 0 && blk->len < 80 && strchr(".?!", blk->text[blk->len - 1]) == NULL &&
+	    holds(blk->text, blk->len, is_digit);
+}
+
+/* The signature line after unnamed box c, its author's: a named box
+ * of one block right after it (Movable Type's "<div id=c169900>" of
+ * text, then "<p class=posted>Posted by: ..."), or PITH_NONE.  The
+ * signature's name makes the pair one of a kind. */
+static size_t
+signed_by(const rd *r, size_t c)
+{
+	size_t s = sibling_after(r, c);
+	const pith_block *blk;
+
+	if (named_box(r, c) || s == PITH_NONE || !named_box(r, s) || r->bfirst[c] == PITH_NONE ||
+	    r->bfirst[s] == PITH_NONE || r->bfirst[s] != r->blast[s] || !signature(r, r->bfirst[s]))
+		return PITH_NONE;
+	/* A trackback opens with its linked title ("» <a>Title</a> from
+	 * a blog"): another post's teaser, not a reader's words. */
+	blk = pith_doc_block(r->d, r->bfirst[c]);
+	for (size_t i = 0; i < blk->nruns; i++) {
+		if (blk->runs[i].href != NULL)
+			return PITH_NONE;
+		if (holds(blk->text + blk->runs[i].start, blk->runs[i].len, uc_is_alnum))
+			break;
+	}
+	return s;
+}
+
+/* Box c could be a reader's comment: named (or signed, see
+ * signed_by), shorter than max and of
  * few blocks (which bounds the look), a sentence or two
  * with few links, no heading or picture of its own (a FAQ's, a live
  * blog's or a how-to's item has one) but its author's, opened by a
@@ -4401,14 +4438,15 @@ remark_within(const rd *r, size_t c, double max)
 	size_t n;
 	bool stars;
 
-	if (!named_box(r, c) || tag(r, c) == GUMBO_TAG_P || r->len[c] >= max ||
+	if (tag(r, c) == GUMBO_TAG_P || r->len[c] >= max ||
 	    r->bfirst[c] == PITH_NONE || r->blast[c] - r->bfirst[c] >= REMARK_BLOCKS ||
-	    (r->flags[c] & N_BOX))
+	    (r->flags[c] & N_BOX) || (!named_box(r, c) && signed_by(r, c) == PITH_NONE))
 		return false;
 	/* A customer's review is one under its stars, whatever its
 	 * title ("Love it!", a heading of its own). */
 	stars = rated(r, c);
-	if (!stars && ((s = opening(r, c, &n)) == NULL || n == 0 || n >= 80 ||
+	if (!stars && signed_by(r, c) == PITH_NONE &&
+	    ((s = opening(r, c, &n)) == NULL || n == 0 || n >= 80 ||
 	    (strchr(".?!", s[n - 1]) != NULL && !initial(s, n))))
 		return false;
 	for (size_t b = r->bfirst[c] + avatar(r, c); b <= r->blast[c]; b++) {
@@ -4548,9 +4586,11 @@ counted(const rd *r, size_t t)
 
 /* A run of remarks of a kind (see remark_within; kin: a thread's boxes
  * differ by their odd and even, their author's and their depth's
- * names) among a box's children, and what marks them. */
+ * names) among a box's children, and what marks them: stop ends the
+ * last (past its signature), brief counts the unsigned ones under
+ * CHAR_THRESHOLD, signs the signed ones (see signed_by). */
 struct flat_run {
-	size_t first, last, k, dates, days, same, stars, clocks;
+	size_t first, last, stop, k, brief, signs, dates, days, same, stars, clocks;
 };
 
 /* The next run of remarks shorter than max among p's children from
@@ -4567,13 +4607,18 @@ next_run(const rd *r, size_t p, size_t *c, double max, struct flat_run *u)
 	memset(u, 0, sizeof *u);
 	u->first = *c;
 	for (; *c < stop && (alike(r, *c, u->first) || kin(r, *c, u->first)) &&
-	    remark_within(r, *c, max); *c = pith_doc_node(r->d, *c)->end) {
-		unsigned m = dated(r, *c);
+	    remark_within(r, *c, max); *c = u->stop) {
+		size_t sig = signed_by(r, *c);
+		unsigned m = sig != PITH_NONE ? MARK_ANY | MARK_DAY : dated(r, *c);
 
 		u->k++, u->dates += (m & MARK_ANY) != 0, u->days += (m & MARK_DAY) != 0;
+		u->brief += r->len[*c] < CHAR_THRESHOLD && sig == PITH_NONE;
+		u->signs += sig != PITH_NONE;
 		u->same += u->k > 1 && same_opening(r, u->last, *c);
 		u->stars += rated(r, *c), u->clocks += clocked(r, *c);
 		u->last = *c;
+		/* A signed box's run goes on past its signature. */
+		u->stop = pith_doc_node(r->d, sig != PITH_NONE ? sig : *c)->end;
 	}
 	return true;
 }
@@ -4606,7 +4651,8 @@ remarked(const rd *r, size_t t)
 
 /* Readers' comments in flat boxes named anyhow ("c7x", "item-b"), each
  * beside the next, where threaded() sees no reply nested: a run of
- * RUN_MIN or more remarks alike, most dated and by authors that change,
+ * RUN_MIN or more short remarks alike (a long one among them does not
+ * cut it), most dated and by authors that change,
  * holding the last paragraph of prose kept, after the post's first one
  * in a box unlike them; or all after it, outside the content (a column
  * of their own beside a brief), where the reason tells auto that MSS's
@@ -4646,8 +4692,13 @@ drop_flat(rd *r, const char **dwhy)
 
 		if (dwhy[p] != NULL)
 			continue;
-		for (size_t c = p + 1; next_run(r, p, &c, CHAR_THRESHOLD, &u); ) {
-			size_t first = u.first, last = u.last, k = u.k, stars = u.stars;
+		size_t from = PITH_NONE;
+
+		for (size_t c = p + 1; next_run(r, p, &c, 4 * CHAR_THRESHOLD, &u); ) {
+			size_t first = u.first, last = u.last, k = u.brief, stars = u.stars;
+
+			if (from == PITH_NONE && u.signs > 0)
+				from = first;
 
 			bool told = k >= 2 && k < RUN_MIN && 2 * u.days > k &&
 			    announced(r, prose, all, post, first, last, k);
@@ -4657,7 +4708,20 @@ drop_flat(rd *r, const char **dwhy)
 			    ((r->bfirst[first] <= end && end <= r->blast[last]) ||
 			    (told && end < r->bfirst[first]) ||
 			    (end < r->bfirst[first] && (!(r->flags[first] & N_IN) || 2 * stars >= k)))) {
-				for (size_t s = first; s < pith_doc_node(d, last)->end; s++)
+				for (size_t s = first; s < u.stop; s++)
+					dwhy[s] = dwhy[s] != NULL ? dwhy[s] : FLAT_WHY;
+				free(prose);
+				return 0;
+			}
+			/* Comments signed below, RUN_MIN of them after the
+			 * post, in the box that holds the last prose kept:
+			 * from the first signed one on, the rest of the box is
+			 * the thread (one without a sentence, or a picture,
+			 * cuts the run, not the thread).  An article of signed
+			 * letters opens with them, its first prose. */
+			if (u.signs >= RUN_MIN && talk(&u) && post < r->bfirst[from] &&
+			    end >= r->bfirst[from] && inside(r, pith_doc_block(d, end)->node, p)) {
+				for (size_t s = from; s < pith_doc_node(d, p)->end; s++)
 					dwhy[s] = dwhy[s] != NULL ? dwhy[s] : FLAT_WHY;
 				free(prose);
 				return 0;
