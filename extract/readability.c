@@ -4399,6 +4399,18 @@ signature(const rd *r, size_t b)
 	    holds(blk->text, blk->len, is_digit);
 }
 
+/* Box c closes on its author's line, under its text (past a rule):
+ * "Posted by: Ann on May 7, 2012 01:15 PM". */
+static bool
+signed_off(const rd *r, size_t c)
+{
+	size_t b = r->blast[c];
+
+	while (b > r->bfirst[c] && pith_doc_block(r->d, b)->len == 0)
+		b--;
+	return b > r->bfirst[c] && signature(r, b);
+}
+
 /* The signature line after unnamed box c, its author's: a named box
  * of one block right after it (Movable Type's "<div id=c169900>" of
  * text, then "<p class=posted>Posted by: ..."), or PITH_NONE.  The
@@ -4445,7 +4457,8 @@ remark_within(const rd *r, size_t c, double max)
 	/* A customer's review is one under its stars, whatever its
 	 * title ("Love it!", a heading of its own). */
 	stars = rated(r, c);
-	if (!stars && signed_by(r, c) == PITH_NONE &&
+	/* A box signed below needs no author's line on top. */
+	if (!stars && signed_by(r, c) == PITH_NONE && !signed_off(r, c) &&
 	    ((s = opening(r, c, &n)) == NULL || n == 0 || n >= 80 ||
 	    (strchr(".?!", s[n - 1]) != NULL && !initial(s, n))))
 		return false;
@@ -4587,8 +4600,9 @@ counted(const rd *r, size_t t)
 /* A run of remarks of a kind (see remark_within; kin: a thread's boxes
  * differ by their odd and even, their author's and their depth's
  * names) among a box's children, and what marks them: stop ends the
- * last (past its signature), brief counts the unsigned ones under
- * CHAR_THRESHOLD, signs the signed ones (see signed_by). */
+ * last (past its signature), brief counts those under CHAR_THRESHOLD
+ * with no signature line of their own after them, signs those signed
+ * below (see signed_by, signed_off). */
 struct flat_run {
 	size_t first, last, stop, k, brief, signs, dates, days, same, stars, clocks;
 };
@@ -4609,11 +4623,12 @@ next_run(const rd *r, size_t p, size_t *c, double max, struct flat_run *u)
 	for (; *c < stop && (alike(r, *c, u->first) || kin(r, *c, u->first)) &&
 	    remark_within(r, *c, max); *c = u->stop) {
 		size_t sig = signed_by(r, *c);
-		unsigned m = sig != PITH_NONE ? MARK_ANY | MARK_DAY : dated(r, *c);
+		bool sign = sig != PITH_NONE || signed_off(r, *c);
+		unsigned m = sign ? MARK_ANY | MARK_DAY : dated(r, *c);
 
 		u->k++, u->dates += (m & MARK_ANY) != 0, u->days += (m & MARK_DAY) != 0;
 		u->brief += r->len[*c] < CHAR_THRESHOLD && sig == PITH_NONE;
-		u->signs += sig != PITH_NONE;
+		u->signs += sign;
 		u->same += u->k > 1 && same_opening(r, u->last, *c);
 		u->stars += rated(r, *c), u->clocks += clocked(r, *c);
 		u->last = *c;
