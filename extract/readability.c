@@ -4462,11 +4462,16 @@ remark_within(const rd *r, size_t c, double max)
 	    ((s = opening(r, c, &n)) == NULL || n == 0 || n >= 80 ||
 	    (strchr(".?!", s[n - 1]) != NULL && !initial(s, n))))
 		return false;
-	for (size_t b = r->bfirst[c] + avatar(r, c); b <= r->blast[c]; b++) {
+	/* Its author's lines may be headings ("<h3>Ann says:</h3><h4>on
+	 * May 7, 2012</h4>"): the opening, when a dated line follows it. */
+	size_t f = r->bfirst[c] + avatar(r, c);
+	bool own = f < r->blast[c] && signature(r, f + 1);
+
+	for (size_t b = f; b <= r->blast[c]; b++) {
 		pith_block_kind k = pith_doc_block(r->d, b)->kind;
 
-		if ((k == PITH_BLOCK_HEADING && !stars) || k == PITH_BLOCK_IMAGE ||
-		    k == PITH_BLOCK_CAPTION)
+		if ((k == PITH_BLOCK_HEADING && !stars && !(own && b <= f + 1)) ||
+		    k == PITH_BLOCK_IMAGE || k == PITH_BLOCK_CAPTION)
 			return false;
 	}
 	return sentences(r, c) > 0 && density(r, c) < 0.25;
