@@ -887,6 +887,22 @@ sibling_after(const rd *r, size_t n)
 	    x : PITH_NONE;
 }
 
+/* Node n's nearest sibling on side dir (-1 before, 1 after) that has
+ * text, past up to two empty ones (an ad's slot, an empty list), or
+ * PITH_NONE. */
+static size_t
+text_sibling(const rd *r, size_t n, int dir)
+{
+	size_t x = n;
+
+	for (int i = 0; i < 3; i++) {
+		x = dir < 0 ? sibling_before(r, x) : sibling_after(r, x);
+		if (x == PITH_NONE || r->len[x] > 0)
+			return x;
+	}
+	return PITH_NONE;
+}
+
 /* Up to two siblings of heading n, within a few on side dir (-1
  * before, 1 after), of its tag and class and with ids of their own: a
  * document's anchored headings (a Markdown generator's or a table of
@@ -3258,17 +3274,36 @@ div_sentence(const rd *r, size_t n)
 
 /* Div paragraph n is one of a page's paragraphs set as divs (which
  * Readability.js makes <p>s): it has no name of its own, as an editor's
- * paragraphs have none, or a neighbour is a div of prose.  A wiki's
+ * paragraphs have none, or a neighbour is a div of prose (past an ad's
+ * empty slot between them).  A wiki's
  * hatnote or a notice is named, and stands before a <p>. */
 static bool
 div_kin(const rd *r, size_t n)
 {
-	size_t k[2] = { sibling_before(r, n), sibling_after(r, n) };
+	size_t k[2] = { text_sibling(r, n, -1), text_sibling(r, n, 1) };
 
 	if (unnamed(r, n))
 		return true;
 	for (int i = 0; i < 2; i++)
 		if (div_sentence(r, k[i]) && density(r, k[i]) <= 0.2)
+			return true;
+	return false;
+}
+
+/* Box n is a quote set in the story (an embedded post: a blockquote of
+ * its words, a link to the post, its date): the blockquote holds all
+ * its text, and a paragraph of prose stands beside it.  A related-links
+ * box is a list or a run of headlines, not a quote. */
+static bool
+quote_box(const rd *r, size_t n)
+{
+	size_t k[2] = { text_sibling(r, n, -1), text_sibling(r, n, 1) };
+
+	if (n + 1 >= r->nn || tag(r, n + 1) != GUMBO_TAG_BLOCKQUOTE ||
+	    r->len[n + 1] != r->len[n])
+		return false;
+	for (int i = 0; i < 2; i++)
+		if (k[i] != PITH_NONE && paragraph(r, k[i]))
 			return true;
 	return false;
 }
@@ -3374,10 +3409,11 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		/* A div of loose text with clauses, or among divs of prose,
 		 * is a paragraph (Readability.js makes it a <p>, which this
 		 * pass never drops for its links): a wire story's lede links
-		 * its dateline, company and ticker. */
+		 * its dateline, company and ticker.  An embedded post beside the
+		 * story's paragraphs links its source and date. */
 		if (!list && !(r->flags[n] & N_BOX) && ((w < 25 && ld > 0.2 &&
 		    !(div_sentence(r, n) && ((r->len[n] > 80 && r->commas[n] >= 2) ||
-		    div_kin(r, n)))) || ld > 0.5))
+		    div_kin(r, n))) && !quote_box(r, n)) || ld > 0.5))
 			return reason(r, "dropped: link density",
 			    "dropped: link density %.2f (weight %d)", ld, w);
 	}
