@@ -568,6 +568,22 @@ block_run_link(const rd *r, const pith_block *blk, size_t i)
 	return in_page(r, blk->runs[i].href) != NULL ? 0.3 : 1;
 }
 
+/* Text of n bytes ends a sentence: a full stop, maybe inside closing
+ * double quotes (... became “confrontational.”). */
+static bool
+sentence_end(const char *t, size_t n)
+{
+	for (;;) {
+		if (n > 0 && t[n - 1] == '"')
+			n--;
+		else if (n >= 3 && (unsigned char)t[n - 3] == 0xE2 &&
+		    (unsigned char)t[n - 2] == 0x80 && (unsigned char)t[n - 1] == 0x9D)
+			n -= 3;
+		else
+			return n > 0 && t[n - 1] == '.';
+	}
+}
+
 /* Block b's length, link length, commas and sentence end.  Characters
  * are weighted by how much they say: a Han, kana or Hangul character
  * carries about a word, so it counts three. */
@@ -660,7 +676,7 @@ block_stats(rd *r, size_t b)
 	r->blen[b] = (double)len;
 	r->blink[b] = link;
 	r->bcommas[b] = commas;
-	r->bsentence[b] = sentence || (blk->len > 0 && blk->text[blk->len - 1] == '.');
+	r->bsentence[b] = sentence || sentence_end(blk->text, blk->len);
 }
 
 /* The weight of what class and id say: +-25 each. */
@@ -1099,6 +1115,13 @@ prepare(rd *r)
 		;
 	if (r->title_block == r->nb)
 		r->title_block = PITH_NONE;
+	/* A blog's name heads its pages and is part of their title; the
+	 * post's own title, an <h3> under it, is more of the title: that one
+	 * is the headline. */
+	for (size_t b = r->title_block + 1; r->title_block != PITH_NONE && b < r->nb; b++)
+		if (r->blen[b] > r->blen[r->title_block] && titled(r, b, 3) &&
+		    str_has_icase(pith_doc_title(r->d), pith_doc_block(r->d, b)->text))
+			r->title_block = b;
 	prepare_counts(r);
 	return repeated_items(r);
 }
@@ -1765,16 +1788,27 @@ thread_post(rd *r, size_t top, size_t first)
 	return top;
 }
 
+/* Block b repeats the alt text of the picture just before it: its
+ * caption, however long, not the story's prose. */
+static bool
+captions(const rd *r, size_t b)
+{
+	const pith_block *img = b > 0 ? pith_doc_block(r->d, b - 1) : NULL;
+
+	return img != NULL && img->kind == PITH_BLOCK_IMAGE && img->len >= 10 &&
+	    str_has_icase(pith_doc_block(r->d, b)->text, img->text);
+}
+
 /* A short post scores below a longer box elsewhere (a blog's "about"
  * box, its readers' comments) when no class names them: the box around
  * the page's headline (a blog's post title may be an <h3>, under the
  * blog's name) and the first paragraph of prose after it is the post,
  * when the top lies apart from it.  Not when that paragraph, or a line
  * as long without a link before it, is the block right under the
- * headline: a deck (see deck), the story in a box of its own; nor when
- * the box holds other headlines as high (a list of teasers); nor in the
- * try that cleans nothing, which would gather the sidebar beside the
- * post as its part.  Its best-scored node, or top. */
+ * headline: a deck (see deck), the story in a box of its own (a
+ * picture's caption, repeating its alt, counts as such a line); nor when the box holds other headlines as high (a list
+ * of teasers); nor in the try that cleans nothing, which would gather
+ * the sidebar beside the post as its part.  Its best-scored node, or top. */
 static size_t
 headed_post(const rd *r, size_t top, unsigned f)
 {
@@ -1789,7 +1823,7 @@ headed_post(const rd *r, size_t top, unsigned f)
 	if (tb == PITH_NONE || (h = pith_doc_block(d, tb)->node) == PITH_NONE ||
 	    inside(r, h, top))
 		return top;
-	for (b = tb + 1; b < r->nb && !prose_block(r, b); b++)
+	for (b = tb + 1; b < r->nb && (!prose_block(r, b) || captions(r, b)); b++)
 		if (r->blen[b] > 80 && r->blink[b] == 0)
 			return top;
 	if (b == r->nb || b == tb + 1 || (b = pith_doc_block(d, b)->node) == PITH_NONE ||
