@@ -1806,9 +1806,10 @@ captions(const rd *r, size_t b)
  * when the top lies apart from it.  Not when that paragraph, or a line
  * as long without a link before it, is the block right under the
  * headline: a deck (see deck), the story in a box of its own (a
- * picture's caption, repeating its alt, counts as such a line); nor when the box holds other headlines as high (a list
- * of teasers); nor in the try that cleans nothing, which would gather
- * the sidebar beside the post as its part.  Its best-scored node, or top. */
+ * picture's caption, repeating its alt, counts as such a line); nor
+ * when the box holds other headlines as high (a list of teasers); nor
+ * in the try that cleans nothing, which would gather the sidebar
+ * beside the post as its part.  Its best-scored node, or top. */
 static size_t
 headed_post(const rd *r, size_t top, unsigned f)
 {
@@ -3306,22 +3307,36 @@ div_sentence(const rd *r, size_t n)
 	return n != PITH_NONE && loose_block(r, n) != PITH_NONE && (r->flags[n] & N_SENTENCE);
 }
 
+/* A sibling of n with text, on either side past empty slots (see
+ * text_sibling), is one that is(). */
+static bool
+beside(const rd *r, size_t n, bool (*is)(const rd *, size_t))
+{
+	for (int dir = -1; dir <= 1; dir += 2) {
+		size_t k = text_sibling(r, n, dir);
+
+		if (k != PITH_NONE && is(r, k))
+			return true;
+	}
+	return false;
+}
+
+/* Node n is a div of prose: a sentence, few links. */
+static bool
+prose_div(const rd *r, size_t n)
+{
+	return div_sentence(r, n) && density(r, n) <= 0.2;
+}
+
 /* Div paragraph n is one of a page's paragraphs set as divs (which
  * Readability.js makes <p>s): it has no name of its own, as an editor's
  * paragraphs have none, or a neighbour is a div of prose (past an ad's
- * empty slot between them).  A wiki's
- * hatnote or a notice is named, and stands before a <p>. */
+ * empty slot between them).  A wiki's hatnote or a notice is named,
+ * and stands before a <p>. */
 static bool
 div_kin(const rd *r, size_t n)
 {
-	size_t k[2] = { text_sibling(r, n, -1), text_sibling(r, n, 1) };
-
-	if (unnamed(r, n))
-		return true;
-	for (int i = 0; i < 2; i++)
-		if (div_sentence(r, k[i]) && density(r, k[i]) <= 0.2)
-			return true;
-	return false;
+	return unnamed(r, n) || beside(r, n, prose_div);
 }
 
 /* Box n is a quote set in the story (an embedded post: a blockquote of
@@ -3331,15 +3346,8 @@ div_kin(const rd *r, size_t n)
 static bool
 quote_box(const rd *r, size_t n)
 {
-	size_t k[2] = { text_sibling(r, n, -1), text_sibling(r, n, 1) };
-
-	if (n + 1 >= r->nn || tag(r, n + 1) != GUMBO_TAG_BLOCKQUOTE ||
-	    r->len[n + 1] != r->len[n])
-		return false;
-	for (int i = 0; i < 2; i++)
-		if (k[i] != PITH_NONE && paragraph(r, k[i]))
-			return true;
-	return false;
+	return n + 1 < r->nn && tag(r, n + 1) == GUMBO_TAG_BLOCKQUOTE &&
+	    r->len[n + 1] == r->len[n] && beside(r, n, paragraph);
 }
 
 /* Node n inside the content: why it is dropped, or NULL. */
