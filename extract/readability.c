@@ -3128,6 +3128,35 @@ logo_strip(const rd *r, size_t n)
 	return true;
 }
 
+/* A chart drawn as a picture under its labels (the axis's "100",
+ * "80", "%", the years, a key's "RECESSIONS"), each label a line of
+ * its own: a picture and six or more short lines (a title, "U.S.
+ * Dollar index", may read as a sentence), half of them figures
+ * without a letter, each a bare line.  A photo's caption is one line;
+ * a draw's numbers are a list, a table of figures is data. */
+static bool
+chart(const rd *r, size_t n)
+{
+	size_t pics = 0, lines = 0, figures = 0;
+
+	if (r->nblk[n] < 7 || r->nblk[n] > 60 || r->gallery)
+		return false;
+	for (size_t b = r->bfirst[n]; b <= r->blast[n]; b++) {
+		const pith_block *blk = pith_doc_block(r->d, b);
+
+		if (blk->kind == PITH_BLOCK_IMAGE) {
+			pics++;
+		} else if (r->blen[b] > 60) {
+			return false;
+		} else if (r->blen[b] > 0) {
+			lines++;
+			figures += blk->kind == PITH_BLOCK_PARA && blk->len <= 8 &&
+			    !holds(blk->text, blk->len, uc_is_alpha);
+		}
+	}
+	return pics > 0 && lines >= 6 && 2 * figures >= lines;
+}
+
 /* Node n holds more text fields than a third of its paragraphs
  * (Readability.js's rule, less its radio buttons and checkboxes, which
  * a recipe card's print options are): a signup, search or comment
@@ -3439,6 +3468,8 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 			return reason(r, "dropped: form", "dropped: form '%.40s'", names(r, n));
 		if (logo_strip(r, n))
 			return "dropped: a strip of logos";
+		if (chart(r, n))
+			return "dropped: a chart's labels";
 		/* A list, or a box that is nearly all lists (Readability.js's
 		 * isList), goes for its links only as a link list would:
 		 * its items (a round-up, steps, specs) link as they go. */
