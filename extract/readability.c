@@ -4286,6 +4286,32 @@ promised(const rd *r, size_t n)
 	return false;
 }
 
+/* Nodes a and b are alike, or differ in one class word of two or
+ * more at the same place: a run's "post0", "post1", "post2", which a
+ * site's hashed names (CSS modules) make words wholly apart. */
+static bool
+alike_but_one(const rd *r, size_t a, size_t b)
+{
+	const char *x = attr(r, a, "class"), *y = attr(r, b, "class");
+	int nw = 0, apart = 0;
+
+	if (alike(r, a, b))
+		return true;
+	if (x == NULL || y == NULL || tag(r, a) != tag(r, b))
+		return false;
+	for (;;) {
+		size_t i = strspn(x, " \t\n"), j = strspn(y, " \t\n"), m, n;
+
+		x += i, y += j;
+		if (*x == '\0' || *y == '\0')
+			return *x == *y && nw >= 2 && apart <= 1;
+		m = strcspn(x, " \t\n"), n = strcspn(y, " \t\n");
+		apart += m != n || strncmp(x, y, m) != 0;
+		nw++;
+		x += m, y += n;
+	}
+}
+
 /* Teasers of other pages after the article ("You may also like",
  * "Lesen Sie auch", "Você pode gostar"): a run of three or more alike
  * siblings, each a teaser, with little of the article after it.  The
@@ -4315,7 +4341,7 @@ drop_teasers(rd *r)
 		for (size_t c = p + 1; c < pith_doc_node(d, p)->end; ) {
 			size_t run = 0, last = c, e;
 
-			for (e = c; e < pith_doc_node(d, p)->end && alike(r, e, c) &&
+			for (e = c; e < pith_doc_node(d, p)->end && alike_but_one(r, e, c) &&
 			    teaser(r, e); e = pith_doc_node(d, e)->end)
 				run++, last = e;
 			if (run < 3) {
