@@ -3157,6 +3157,38 @@ chart(const rd *r, size_t n)
 	return pics > 0 && lines >= 6 && 2 * figures >= lines;
 }
 
+/* Box n has no sibling alike on either side. */
+static bool
+lone(const rd *r, size_t n)
+{
+	size_t k[2] = { sibling_before(r, n), sibling_after(r, n) };
+
+	return (k[0] == PITH_NONE || !alike(r, k[0], n)) &&
+	    (k[1] == PITH_NONE || !alike(r, k[1], n));
+}
+
+/* Box n's buttons written as lines: bare short lines of a word or
+ * two without a digit ("Full Screen", "Autoplay", "Close", "×").  A
+ * few blocks only (the rule asks up the chain of boxes). */
+static int
+button_lines(const rd *r, size_t n)
+{
+	int k = 0;
+
+	if (r->nblk[n] > 30)
+		return 0;
+	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n]; b++) {
+		const pith_block *blk = pith_doc_block(r->d, b);
+		size_t spaces = 0;
+
+		for (size_t i = 0; i < blk->len && blk->len <= 12; i++)
+			spaces += blk->text[i] == ' ';
+		k += blk->kind == PITH_BLOCK_PARA && r->blen[b] > 0 && blk->len <= 12 &&
+		    spaces <= 1 && !r->bsentence[b] && !holds(blk->text, blk->len, is_digit);
+	}
+	return k;
+}
+
 /* Node n holds more text fields than a third of its paragraphs
  * (Readability.js's rule, less its radio buttons and checkboxes, which
  * a recipe card's print options are): a signup, search or comment
@@ -3459,9 +3491,13 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		if (r->plen[n] >= 0.7 * ptotal)
 			return NULL;
 		/* A slideshow in the story counts its first picture twice or
-		 * more (the slide's count, the caption bar's): its captions
-		 * and buttons are the widget's. */
-		if (r->slidec[n] >= 2 && !r->gallery && !holder)
+		 * more (the slide's count, the caption bar's), or once among
+		 * its buttons ("1 of 24", "Full Screen", "Autoplay",
+		 * "Close"): its captions and buttons are the widget's.  A
+		 * post's numbered picture is one of a run of boxes alike. */
+		if ((r->slidec[n] >= 2 || (r->slidec[n] == 1 && lone(r, n) &&
+		    button_lines(r, n) >= 3)) &&
+		    !r->gallery && !holder)
 			return reason(r, "dropped: slideshow", "dropped: slideshow, %d counts",
 			    r->slidec[n]);
 		if (r->len[n] < CHAR_THRESHOLD && form_box(r, n))
