@@ -1485,17 +1485,21 @@ widen(rd *r, size_t top)
 }
 
 /* Nodes a and b are of a kind: the same tag, and classes opening with
- * the same word ("frame frame-type-text" and "frame frame-type-textpic"). */
+ * the same word ("frame frame-type-text" and "frame frame-type-textpic"),
+ * or one class empty and the other not: a template that names every
+ * other box of a run ("alt", then "") alternates them so. */
 static bool
 kin(const rd *r, size_t a, size_t b)
 {
 	const char *ca = attr(r, a, "class"), *cb = attr(r, b, "class");
 	size_t k;
 
-	if (tag(r, a) != tag(r, b) || ca == NULL || cb == NULL ||
-	    (k = strcspn(ca, " \t\n")) == 0)
+	if (tag(r, a) != tag(r, b) || ca == NULL || cb == NULL)
 		return false;
-	return strncmp(ca, cb, k) == 0 && strchr(" \t\n", cb[k]) != NULL;
+	if (*ca == '\0' || *cb == '\0')
+		return (*ca == '\0') != (*cb == '\0');
+	k = strcspn(ca, " \t\n");
+	return k > 0 && strncmp(ca, cb, k) == 0 && strchr(" \t\n", cb[k]) != NULL;
 }
 
 /* A CMS cuts a page into content elements side by side, boxes of a kind
@@ -1534,13 +1538,20 @@ headline(const rd *r, size_t n)
 }
 
 /* Box x can be told from boxes elsewhere on the page: it has a class,
- * or is an <article>.  Any two bare <div>s are alike. */
+ * or is an <article>, or its class is empty between boxes named (the
+ * other half of a run alternated, see kin): its next sibling or its
+ * parent's first child.  Any two bare <div>s are alike. */
 static bool
 named_box(const rd *r, size_t x)
 {
 	const char *c = attr(r, x, "class");
+	size_t p = pith_doc_node(r->d, x)->parent, e;
 
-	return (c != NULL && *c) || tag(r, x) == GUMBO_TAG_ARTICLE;
+	if ((c != NULL && *c) || tag(r, x) == GUMBO_TAG_ARTICLE)
+		return true;
+	return c != NULL && p != PITH_NONE &&
+	    ((p + 1 != x && kin(r, p + 1, x)) ||
+	    ((e = sibling_after(r, x)) != PITH_NONE && kin(r, e, x)));
 }
 
 /* Child c of g is a story in a stream: a box under its own headline
