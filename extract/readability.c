@@ -1686,15 +1686,15 @@ own_prose(const rd *r, size_t n)
 	return false;
 }
 
-/* Box a is one of a run of boxes alike it: its parent's first child
- * or its next sibling is alike it. */
+/* Box a is one of a run of boxes alike it (or, with kind, of its kin):
+ * its parent's first child or its next sibling is alike it. */
 static bool
-in_run(const rd *r, size_t a)
+in_run(const rd *r, size_t a, bool kind)
 {
 	size_t p = pith_doc_node(r->d, a)->parent, e = sibling_after(r, a);
 
-	return p != PITH_NONE && ((p + 1 != a && alike(r, p + 1, a)) ||
-	    (e != PITH_NONE && alike(r, e, a)));
+	return p != PITH_NONE && ((p + 1 != a && (alike(r, p + 1, a) || (kind && kin(r, p + 1, a)))) ||
+	    (e != PITH_NONE && (alike(r, e, a) || (kind && kin(r, e, a)))));
 }
 
 /* Box t is a thread of replies: a box of its text, one of a run of
@@ -1702,8 +1702,10 @@ in_run(const rd *r, size_t a)
  * (a reply inside the comment it answers).  Answers to a question and
  * a forum's posts follow one another; only readers' comments nest,
  * whatever their names.  An answer's or a post's own comments, or its
- * quotes, nest inside it: the run's box is then inside another run's. */
-static bool
+ * quotes, nest inside it: the run's box is then inside another run's.
+ * The box holding the run (t or one in it, below the post when t holds
+ * both), or PITH_NONE. */
+static size_t
 threaded(const rd *r, size_t t)
 {
 	const pith_doc *d = r->d;
@@ -1715,18 +1717,18 @@ threaded(const rd *r, size_t t)
 		if (!named_box(r, n) || !own_prose(r, n))
 			continue;
 		while (up++ < 4 && (a = pith_doc_node(d, a)->parent) != t &&
-		    !(alike(r, a, n) && own_prose(r, a) && in_run(r, a)))
+		    !((alike(r, a, n) || kin(r, a, n)) && own_prose(r, a) && in_run(r, a, true)))
 			;
 		if (a == t || up > 4)
 			continue;
 		for (g = pith_doc_node(d, a)->parent, up = 0; g != t && up < 6;
 		    g = pith_doc_node(d, g)->parent, up++)
-			if (own_prose(r, g) && in_run(r, g))
+			if (own_prose(r, g) && in_run(r, g, true))
 				break;
 		if (g == t)
-			return true;
+			return pith_doc_node(d, a)->parent;
 	}
-	return false;
+	return PITH_NONE;
 }
 
 static double counted(const rd *r, size_t t);
@@ -1742,7 +1744,7 @@ static size_t
 thread_post(rd *r, size_t top, size_t first)
 {
 	const pith_doc *d = r->d;
-	size_t tb = r->title_block, h, q, x, t = PITH_NONE;
+	size_t tb = r->title_block, h, q, x, t = PITH_NONE, l = PITH_NONE;
 	double run = 0, before = 0;
 	bool flat = false;
 
@@ -1763,7 +1765,7 @@ thread_post(rd *r, size_t top, size_t first)
 
 		for (size_t s = pith_doc_node(d, x)->end; s < pith_doc_node(d, p)->end;
 		    s = pith_doc_node(d, s)->end)
-			if (threaded(r, s) || (run = counted(r, s)) > 0 ||
+			if ((l = threaded(r, s)) != PITH_NONE || (run = counted(r, s)) > 0 ||
 			    (t = remarked(r, s)) != PITH_NONE) {
 				flat = t != PITH_NONE;
 				t = flat ? t : s;
@@ -1775,7 +1777,10 @@ thread_post(rd *r, size_t top, size_t first)
 	if (t == PITH_NONE || (!inside(r, first, t) && !inside(r, t, first) &&
 	    !inside(r, top, t) && !inside(r, t, top)))
 		return top;
-	for (size_t b = tb + 1; b < r->bfirst[t]; b++) {
+	/* With no prose before the threaded box, it holds the post too:
+	 * the run's own box is the thread then. */
+	for (size_t b = tb + 1; b < r->bfirst[t] ||
+	    (l != PITH_NONE && l != t && (b = tb + 1, t = l) == l); b++) {
 		size_t n = pith_doc_block(d, b)->node;
 
 		if (n != PITH_NONE && n >= x && prose_block(r, b) &&
@@ -2450,7 +2455,7 @@ static bool
 boxes(const rd *r, size_t s)
 {
 	for (size_t c = s + 1; c < pith_doc_node(r->d, s)->end; c = pith_doc_node(r->d, c)->end)
-		if (named_box(r, c) && r->len[c] > 0 && in_run(r, c))
+		if (named_box(r, c) && r->len[c] > 0 && in_run(r, c, false))
 			return true;
 	return false;
 }
