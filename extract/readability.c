@@ -2511,9 +2511,11 @@ gather_siblings(rd *r, size_t top, unsigned f)
 		}
 		if (s == top || (r->flags[s] & (N_HIDDEN | N_UNLIKELY)))
 			continue;
-		if (s > top && (preview(r, s) || linked_heads(r, s) >= 2)) {
-			/* After the story, the next one's preview or a box
-			 * of teasers, however it scores or is styled. */
+		if (s > top && (preview(r, s) || linked_heads(r, s) >= 2 ||
+		    threaded(r, s) != PITH_NONE)) {
+			/* After the story, the next one's preview, a box
+			 * of teasers or a thread of readers' replies, however
+			 * it scores or is styled. */
 			take = false;
 		} else if (sscore >= 0 && sscore + bonus >= threshold) {
 			take = true;
