@@ -1693,7 +1693,8 @@ in_run(const rd *r, size_t a, bool kind)
 {
 	size_t p = pith_doc_node(r->d, a)->parent, e = sibling_after(r, a);
 
-	return p != PITH_NONE && ((p + 1 != a && (alike(r, p + 1, a) || (kind && kin(r, p + 1, a)))) ||
+	return p != PITH_NONE &&
+	    ((p + 1 != a && (alike(r, p + 1, a) || (kind && kin(r, p + 1, a)))) ||
 	    (e != PITH_NONE && (alike(r, e, a) || (kind && kin(r, e, a)))));
 }
 
@@ -1778,10 +1779,16 @@ thread_post(rd *r, size_t top, size_t first)
 	    !inside(r, top, t) && !inside(r, t, top)))
 		return top;
 	/* With no prose before the threaded box, it holds the post too:
-	 * the run's own box is the thread then. */
-	for (size_t b = tb + 1; b < r->bfirst[t] ||
-	    (l != PITH_NONE && l != t && (b = tb + 1, t = l) == l); b++) {
-		size_t n = pith_doc_block(d, b)->node;
+	 * the run's own box (l) is the thread then. */
+	for (size_t b = tb + 1; ; b++) {
+		size_t n;
+
+		if (b >= r->bfirst[t]) {
+			if (l == PITH_NONE || l == t)
+				break;
+			t = l, b = tb + 1;
+		}
+		n = pith_doc_block(d, b)->node;
 
 		if (n != PITH_NONE && n >= x && prose_block(r, b) &&
 		    !(r->flags[n] & (N_HIDDEN | N_UNLIKELY)) && !(r->cls[n] & C_NOT_TEXT)) {
