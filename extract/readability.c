@@ -182,6 +182,8 @@ static double density(const rd *r, size_t n);
 static bool holds(const char *s, size_t n, bool (*is)(ucs4_t));
 static bool is_digit(ucs4_t c);
 static bool slide_count(const pith_block *blk);
+static double counted(const rd *r, size_t t);
+static size_t remarked(const rd *r, size_t t);
 
 /* ------------------------------------------------------------ names */
 
@@ -1731,9 +1733,6 @@ threaded(const rd *r, size_t t)
 	}
 	return PITH_NONE;
 }
-
-static double counted(const rd *r, size_t t);
-static size_t remarked(const rd *r, size_t t);
 
 /* A thread of readers' comments (see threaded, counted, remarked)
  * after the page's headline, the post's own prose between them, and the
