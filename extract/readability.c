@@ -169,6 +169,7 @@ typedef struct {
 static bool alike(const rd *r, size_t a, size_t b);
 static bool similar_title(const rd *r, size_t b);
 static bool titled(const rd *r, size_t b, int max);
+static bool title_head(const char *t, const char *h);
 static bool prose_list(const rd *r, size_t n);
 static bool headed(const rd *r, size_t n);
 static bool promised(const rd *r, size_t n);
@@ -3572,7 +3573,27 @@ titled(const rd *r, size_t b, int max)
 	n = strlen(t);
 	/* The page title usually holds the headline plus the site name. */
 	return strcmp(t, blk->text) == 0 || (blk->len >= 10 &&
-	    (str_has_icase(t, blk->text) || (n >= 10 && str_has_icase(blk->text, t))));
+	    (str_has_icase(t, blk->text) || (n >= 10 && str_has_icase(blk->text, t)))) ||
+	    title_head(t, blk->text);
+}
+
+/* Title t opens with h then a separator before the site's name
+ * ("Shuteye : All & Sundry"): a short headline is the title's too. */
+static bool
+title_head(const char *t, const char *h)
+{
+	size_t m = strlen(h);
+
+	if (m == 0 || strncasecmp(t, h, m) != 0)
+		return false;
+	t += m;
+	while (*t == ' ')
+		t++;
+	if (strncmp(t, "\xe2\x80\x93", 3) == 0 || strncmp(t, "\xe2\x80\x94", 3) == 0)
+		t += 2;
+	else if (*t == '\0' || strchr("|-:", *t) == NULL)
+		return false;
+	return t[1] == ' ';
 }
 
 /* The reasons that name the chosen container, so the overlay can say
