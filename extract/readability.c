@@ -4583,14 +4583,49 @@ avatar(const rd *r, size_t c)
 	    (str_has_icase(blk->text, next->text) || str_has_icase(next->text, blk->text)));
 }
 
+/* Block b is an author's line under a comment: short, with a digit (a
+ * date), ending no sentence ("Posted by: Ann at May 7, 2012 5:33 PM"). */
+static bool
+signature(const rd *r, size_t b)
+{
+	const pith_block *blk = pith_doc_block(r->d, b);
+
+	return blk->len > 0 && blk->len < 80 && strchr(".?!", blk->text[blk->len - 1]) == NULL &&
+	    holds(blk->text, blk->len, is_digit);
+}
+
+/* The term over <dd> c, its author's line ("1. Ann - May 7, 2012"), or
+ * PITH_NONE: a definition list of comments signs each above its text,
+ * where a glossary's term has no date. */
+static size_t
+signed_above(const rd *r, size_t c)
+{
+	size_t t;
+
+	if (tag(r, c) != GUMBO_TAG_DD || (t = sibling_before(r, c)) == PITH_NONE ||
+	    tag(r, t) != GUMBO_TAG_DT || r->bfirst[t] == PITH_NONE || r->bfirst[t] != r->blast[t] ||
+	    !signature(r, r->bfirst[t]))
+		return PITH_NONE;
+	return t;
+}
+
 /* The line box c opens with, its author's: its first block (after the
  * author's picture) when it has more, else the link its text opens
  * with; NULL when neither. */
 static const char *
 opening(const rd *r, size_t c, size_t *n)
 {
-	size_t f = r->bfirst[c] + avatar(r, c);
-	const pith_block *blk = pith_doc_block(r->d, f);
+	size_t t = signed_above(r, c), f;
+	const pith_block *blk;
+
+	/* A term signs the text under it (see signed_above). */
+	if (t != PITH_NONE) {
+		blk = pith_doc_block(r->d, r->bfirst[t]);
+		*n = blk->len;
+		return blk->text;
+	}
+	f = r->bfirst[c] + avatar(r, c);
+	blk = pith_doc_block(r->d, f);
 
 	if (r->blast[c] > f) {
 		*n = blk->len;
@@ -4603,17 +4638,6 @@ opening(const rd *r, size_t c, size_t *n)
 }
 
 enum { REMARK_BLOCKS = 32 };
-
-/* Block b is an author's line under a comment: short, with a digit (a
- * date), ending no sentence ("Posted by: Ann at May 7, 2012 5:33 PM"). */
-static bool
-signature(const rd *r, size_t b)
-{
-	const pith_block *blk = pith_doc_block(r->d, b);
-
-	return blk->len > 0 && blk->len < 80 && strchr(".?!", blk->text[blk->len - 1]) == NULL &&
-	    holds(blk->text, blk->len, is_digit);
-}
 
 /* Box c closes on its author's line, under its text (past a rule):
  * "Posted by: Ann on May 7, 2012 01:15 PM". */
@@ -4668,13 +4692,15 @@ remark_within(const rd *r, size_t c, double max)
 
 	if (tag(r, c) == GUMBO_TAG_P || r->len[c] >= max ||
 	    r->bfirst[c] == PITH_NONE || r->blast[c] - r->bfirst[c] >= REMARK_BLOCKS ||
-	    (r->flags[c] & N_BOX) || (!named_box(r, c) && signed_by(r, c) == PITH_NONE))
+	    (r->flags[c] & N_BOX) ||
+	    (!named_box(r, c) && signed_by(r, c) == PITH_NONE && signed_above(r, c) == PITH_NONE))
 		return false;
 	/* A customer's review is one under its stars, whatever its
 	 * title ("Love it!", a heading of its own). */
 	stars = rated(r, c);
 	/* A box signed below needs no author's line on top. */
 	if (!stars && signed_by(r, c) == PITH_NONE && !signed_off(r, c) &&
+	    signed_above(r, c) == PITH_NONE &&
 	    ((s = opening(r, c, &n)) == NULL || n == 0 || n >= 80 ||
 	    (strchr(".?!", s[n - 1]) != NULL && !initial(s, n))))
 		return false;
@@ -4690,7 +4716,8 @@ remark_within(const rd *r, size_t c, double max)
 		    k == PITH_BLOCK_IMAGE || k == PITH_BLOCK_CAPTION)
 			return false;
 	}
-	return sentences(r, c) > 0 && density(r, c) < 0.25;
+	/* A line under a dated term is a reader's, sentence or not ("1st!"). */
+	return (sentences(r, c) > 0 || signed_above(r, c) != PITH_NONE) && density(r, c) < 0.25;
 }
 
 enum { MARK_ANY = 1, MARK_DAY = 2 };
@@ -4844,7 +4871,8 @@ next_run(const rd *r, size_t p, size_t *c, double max, struct flat_run *u)
 	for (; *c < stop && (alike(r, *c, u->first) || kin(r, *c, u->first)) &&
 	    remark_within(r, *c, max); *c = u->stop) {
 		size_t sig = signed_by(r, *c);
-		bool sign = sig != PITH_NONE || signed_off(r, *c);
+		bool sign = sig != PITH_NONE || signed_off(r, *c) || signed_above(r, *c) != PITH_NONE;
+		size_t t;
 		unsigned m = sign ? MARK_ANY | MARK_DAY : dated(r, *c);
 
 		u->k++, u->dates += (m & MARK_ANY) != 0, u->days += (m & MARK_DAY) != 0;
@@ -4855,6 +4883,10 @@ next_run(const rd *r, size_t p, size_t *c, double max, struct flat_run *u)
 		u->last = *c;
 		/* A signed box's run goes on past its signature. */
 		u->stop = pith_doc_node(r->d, sig != PITH_NONE ? sig : *c)->end;
+		/* and past the term that signs the next one (see signed_above). */
+		if (u->stop < stop && tag(r, u->stop) == GUMBO_TAG_DT &&
+		    (t = sibling_after(r, u->stop)) != PITH_NONE && signed_above(r, t) == u->stop)
+			u->stop = t;
 	}
 	return true;
 }
@@ -4944,7 +4976,10 @@ drop_flat(rd *r, const char **dwhy)
 			    ((r->bfirst[first] <= end && end <= r->blast[last]) ||
 			    (told && end < r->bfirst[first]) ||
 			    (end < r->bfirst[first] && (!(r->flags[first] & N_IN) || 2 * stars >= k)))) {
-				for (size_t s = first; s < u.stop; s++)
+				size_t above = signed_above(r, first);
+
+				/* The first's term goes with it. */
+				for (size_t s = above != PITH_NONE ? above : first; s < u.stop; s++)
 					dwhy[s] = dwhy[s] != NULL ? dwhy[s] : FLAT_WHY;
 				free(prose);
 				return 0;
