@@ -4467,6 +4467,62 @@ loose_after(const rd *r, size_t p, size_t x)
 	return PITH_NONE;
 }
 
+enum { RUN_MIN = 5, RATED_MIN = 3 };
+
+/* Block b is an author's line under a comment: short, with a digit (a
+ * date), ending no sentence ("Posted by: Ann at May 7, 2012 5:33 PM"). */
+static bool
+signature(const rd *r, size_t b)
+{
+	const pith_block *blk = pith_doc_block(r->d, b);
+
+	return blk->len > 0 && blk->len < 80 && strchr(".?!", blk->text[blk->len - 1]) == NULL &&
+	    holds(blk->text, blk->len, is_digit);
+}
+
+/* Block blk opens with a link before any word: a trackback's linked
+ * title ("» <a>Title</a> from a blog"), another post's teaser, not a
+ * reader's words. */
+static bool
+tracked(const pith_block *blk)
+{
+	for (size_t i = 0; i < blk->nruns; i++) {
+		if (blk->runs[i].href != NULL)
+			return true;
+		if (holds(blk->text + blk->runs[i].start, blk->runs[i].len, uc_is_alnum))
+			break;
+	}
+	return false;
+}
+
+/* The siblings after heading x, up to the next heading, are readers'
+ * comments written loose (TypePad: each comment's <p>s, then its
+ * "Posted by: Ann | May 7, 2012" line): RUN_MIN or more signature lines
+ * alike, each after a sentence of its own.  Each sibling is looked at from
+ * the one heading before it: linear. */
+static bool
+signed_loose(const rd *r, size_t x)
+{
+	size_t k = 0, first = PITH_NONE;
+	bool said = false;
+
+	for (size_t s = sibling_after(r, x); s != PITH_NONE && k < RUN_MIN &&
+	    !(tag(r, s) >= GUMBO_TAG_H1 && tag(r, s) <= GUMBO_TAG_H6); s = sibling_after(r, s)) {
+		size_t b = r->bfirst[s];
+
+		if (b == PITH_NONE)
+			continue;
+		if (b == r->blast[s] && signature(r, b) && named_box(r, s) &&
+		    (first == PITH_NONE || alike(r, s, first))) {
+			first = first == PITH_NONE ? s : first;
+			k += said;
+			said = false;
+		} else if (r->bsentence[r->blast[s]] && !(!said && tracked(pith_doc_block(r->d, b))))
+			said = true;
+	}
+	return k >= RUN_MIN;
+}
+
 /* A heading, or an anchor to jump to (no href), named for the readers'
  * comments ("<h2 id=comments>", "<a name=commentSection>") opens them
  * where their own elements are not named so (Movable Type, TypePad,
@@ -4476,14 +4532,28 @@ static void
 drop_thread(rd *r, const char **dwhy)
 {
 	const pith_doc *d = r->d;
+	size_t post = PITH_NONE;
+
+	/* The post's first paragraph of prose kept, after the headline:
+	 * loose comments follow it (letters signed alike are the article,
+	 * their first prose). */
+	for (size_t b = 0; b < r->nb && post == PITH_NONE; b++) {
+		size_t n = pith_doc_block(d, b)->node;
+
+		if (n != PITH_NONE && (r->flags[n] & N_IN) && dwhy[n] == NULL && prose_block(r, b) &&
+		    (r->title_block == PITH_NONE || b >= r->title_block))
+			post = b;
+	}
 
 	for (size_t n = 0; n < r->nn; n++) {
 		GumboTag t = tag(r, n);
 		size_t p = pith_doc_node(d, n)->parent;
 
-		if (!(r->flags[n] & N_IN) || !(r->cls[n] & C_THREAD) || p == PITH_NONE ||
+		bool named = r->cls[n] & C_THREAD;
+
+		if (!(r->flags[n] & N_IN) || p == PITH_NONE ||
 		    !((t >= GUMBO_TAG_H1 && t <= GUMBO_TAG_H6) ||
-		    (t == GUMBO_TAG_A && attr(r, n, "href") == NULL)))
+		    (named && t == GUMBO_TAG_A && attr(r, n, "href") == NULL)))
 			continue;
 		/* A heading in a wrapper of its own ("<div class=x><h2
 		 * id=comments>"), or the anchor in a heading ("<h2><a
@@ -4502,7 +4572,8 @@ drop_thread(rd *r, const char **dwhy)
 			p = pith_doc_node(d, p)->parent;
 		}
 		/* The policy's "Comments" section, more sections after it. */
-		if (x == n && id_kin(r, n, 1) >= 2)
+		if ((x == n && id_kin(r, n, 1) >= 2) || (!named && (post == PITH_NONE || r->bfirst[x] == PITH_NONE ||
+		    r->bfirst[x] < post || !signed_loose(r, x))))
 			continue;
 		for (size_t s = x; s < pith_doc_node(d, p)->end; s++)
 			if (dwhy[s] == NULL)
@@ -4518,8 +4589,6 @@ drop_thread(rd *r, const char **dwhy)
 }
 
 #define FLAT_WHY COMMENTS_WHY "(a run of short posts alike after the post)"
-
-enum { RUN_MIN = 5, RATED_MIN = 3 };
 
 /* Line s[0..n) ends on an initial ("Lin W.", "J."): a name's full
  * stop, not a sentence's. */
@@ -4581,17 +4650,6 @@ avatar(const rd *r, size_t c)
 	}
 	return blk->len == 0 || (next->len > 0 &&
 	    (str_has_icase(blk->text, next->text) || str_has_icase(next->text, blk->text)));
-}
-
-/* Block b is an author's line under a comment: short, with a digit (a
- * date), ending no sentence ("Posted by: Ann at May 7, 2012 5:33 PM"). */
-static bool
-signature(const rd *r, size_t b)
-{
-	const pith_block *blk = pith_doc_block(r->d, b);
-
-	return blk->len > 0 && blk->len < 80 && strchr(".?!", blk->text[blk->len - 1]) == NULL &&
-	    holds(blk->text, blk->len, is_digit);
 }
 
 /* The term over <dd> c, its author's line ("1. Ann - May 7, 2012"), or
@@ -4659,21 +4717,11 @@ static size_t
 signed_by(const rd *r, size_t c)
 {
 	size_t s = sibling_after(r, c);
-	const pith_block *blk;
 
 	if (named_box(r, c) || s == PITH_NONE || !named_box(r, s) || r->bfirst[c] == PITH_NONE ||
 	    r->bfirst[s] == PITH_NONE || r->bfirst[s] != r->blast[s] || !signature(r, r->bfirst[s]))
 		return PITH_NONE;
-	/* A trackback opens with its linked title ("» <a>Title</a> from
-	 * a blog"): another post's teaser, not a reader's words. */
-	blk = pith_doc_block(r->d, r->bfirst[c]);
-	for (size_t i = 0; i < blk->nruns; i++) {
-		if (blk->runs[i].href != NULL)
-			return PITH_NONE;
-		if (holds(blk->text + blk->runs[i].start, blk->runs[i].len, uc_is_alnum))
-			break;
-	}
-	return s;
+	return tracked(pith_doc_block(r->d, r->bfirst[c])) ? PITH_NONE : s;
 }
 
 /* Box c could be a reader's comment: named (or signed, see
