@@ -4517,7 +4517,8 @@ signed_loose(const rd *r, size_t x)
 			first = first == PITH_NONE ? s : first;
 			k += said;
 			said = false;
-		} else if (r->bsentence[r->blast[s]] && !(!said && tracked(pith_doc_block(r->d, b))))
+		} else if (r->bsentence[r->blast[s]] &&
+		    (said || !tracked(pith_doc_block(r->d, b))))
 			said = true;
 	}
 	return k >= RUN_MIN;
@@ -4540,7 +4541,8 @@ drop_thread(rd *r, const char **dwhy)
 	for (size_t b = 0; b < r->nb && post == PITH_NONE; b++) {
 		size_t n = pith_doc_block(d, b)->node;
 
-		if (n != PITH_NONE && (r->flags[n] & N_IN) && dwhy[n] == NULL && prose_block(r, b) &&
+		if (n != PITH_NONE && (r->flags[n] & N_IN) && dwhy[n] == NULL &&
+		    prose_block(r, b) &&
 		    (r->title_block == PITH_NONE || b >= r->title_block))
 			post = b;
 	}
@@ -4572,7 +4574,8 @@ drop_thread(rd *r, const char **dwhy)
 			p = pith_doc_node(d, p)->parent;
 		}
 		/* The policy's "Comments" section, more sections after it. */
-		if ((x == n && id_kin(r, n, 1) >= 2) || (!named && (post == PITH_NONE || r->bfirst[x] == PITH_NONE ||
+		if ((x == n && id_kin(r, n, 1) >= 2) || (!named && (post == PITH_NONE ||
+		    r->bfirst[x] == PITH_NONE ||
 		    r->bfirst[x] < post || !signed_loose(r, x))))
 			continue;
 		for (size_t s = x; s < pith_doc_node(d, p)->end; s++)
@@ -4919,7 +4922,8 @@ next_run(const rd *r, size_t p, size_t *c, double max, struct flat_run *u)
 	for (; *c < stop && (alike(r, *c, u->first) || kin(r, *c, u->first)) &&
 	    remark_within(r, *c, max); *c = u->stop) {
 		size_t sig = signed_by(r, *c);
-		bool sign = sig != PITH_NONE || signed_off(r, *c) || signed_above(r, *c) != PITH_NONE;
+		bool sign = sig != PITH_NONE || signed_off(r, *c) ||
+		    signed_above(r, *c) != PITH_NONE;
 		size_t t;
 		unsigned m = sign ? MARK_ANY | MARK_DAY : dated(r, *c);
 
