@@ -4739,19 +4739,21 @@ remark_within(const rd *r, size_t c, double max)
 {
 	const char *s;
 	size_t n;
-	bool stars;
+	bool stars, below, above;
 
 	if (tag(r, c) == GUMBO_TAG_P || r->len[c] >= max ||
 	    r->bfirst[c] == PITH_NONE || r->blast[c] - r->bfirst[c] >= REMARK_BLOCKS ||
-	    (r->flags[c] & N_BOX) ||
-	    (!named_box(r, c) && signed_by(r, c) == PITH_NONE && signed_above(r, c) == PITH_NONE))
+	    (r->flags[c] & N_BOX))
+		return false;
+	below = signed_by(r, c) != PITH_NONE;
+	above = signed_above(r, c) != PITH_NONE;
+	if (!named_box(r, c) && !below && !above)
 		return false;
 	/* A customer's review is one under its stars, whatever its
 	 * title ("Love it!", a heading of its own). */
 	stars = rated(r, c);
-	/* A box signed below needs no author's line on top. */
-	if (!stars && signed_by(r, c) == PITH_NONE && !signed_off(r, c) &&
-	    signed_above(r, c) == PITH_NONE &&
+	/* A box signed below (or above) needs no author's line on top. */
+	if (!stars && !below && !above && !signed_off(r, c) &&
 	    ((s = opening(r, c, &n)) == NULL || n == 0 || n >= 80 ||
 	    (strchr(".?!", s[n - 1]) != NULL && !initial(s, n))))
 		return false;
@@ -4768,7 +4770,7 @@ remark_within(const rd *r, size_t c, double max)
 			return false;
 	}
 	/* A line under a dated term is a reader's, sentence or not ("1st!"). */
-	return (sentences(r, c) > 0 || signed_above(r, c) != PITH_NONE) && density(r, c) < 0.25;
+	return (sentences(r, c) > 0 || above) && density(r, c) < 0.25;
 }
 
 enum { MARK_ANY = 1, MARK_DAY = 2 };
