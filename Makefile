@@ -126,12 +126,13 @@ bench-quality: pith
 	    $(foreach a,$(ALGO),-a $(a)) $(if $(AUDIT),--audit $(AUDIT)) $(if $(OUT),--out $(OUT))
 
 # Robustness: auto over the corpora's pages parsed and written again as
-# they are, with every <p> a <div>, and with every class and id word a
-# hash (tools/perturb.c): how much the quality leans on the markup and
-# the names the corpora happen to use.  CORPUS=DIR... as above.
+# they are, with every <p> a <div>, with every class and id word a hash,
+# with every <p> as text and <br>, and as HTML4 (tools/perturb.c): how
+# much the quality leans on the markup and the names the corpora happen
+# to use.  CORPUS=DIR... as above.
 .PHONY: bench-robust
 bench-robust: pith $(B)/perturb
-	for m in none p2div hash; do \
+	for m in none p2div hash br html4; do \
 	    python3 tools/bench-quality.py $(foreach c,$(CORPUS),--corpus $(c)) -a auto \
 	        --no-peers --no-hybrid --perturb $$m --perturber $(B)/perturb || exit 1; \
 	done

@@ -219,6 +219,11 @@ def first_line(b, arg):
 # [perturber, mode] under --perturb: each page goes through tools/perturb.c
 # on its way to pith.
 PERTURB = None
+# tools/perturb.c's modes, as the report words them.
+PERTURB_MODES = {'none': '', 'p2div': ', every <p> a <div>',
+                 'hash': ', every class and id word a hash',
+                 'br': ', every <p> its text and two <br>',
+                 'html4': ', HTML5\'s elements as <div> and <span>, no role or microdata'}
 
 
 def page_input(page):
@@ -619,9 +624,11 @@ def parse_args(argv):
                     help='also charge the truth ALGO dropped to the rules that dropped it (pith --explain -f json)')
     ap.add_argument('--no-hybrid', action='store_true',
                     help='leave out the hybrid\'s cross-validation (`pith train` over every corpus)')
-    ap.add_argument('--perturb', choices=['none', 'p2div', 'hash'],
+    ap.add_argument('--perturb', choices=list(PERTURB_MODES),
                     help='pass every page through the perturber first: none (parsed and written '
-                         'again), p2div (every <p> a <div>), hash (class and id words hashed)')
+                         'again), p2div (every <p> a <div>), hash (class and id words hashed), '
+                         'br (every <p> its text and two <br>), html4 (no HTML5 elements or '
+                         'role and microdata attributes)')
     ap.add_argument('--perturber', default=os.path.join(REPO, 'build', 'perturb'), metavar='PATH',
                     help='tools/perturb.c\'s binary (default: build/perturb; make build/perturb)')
     args = ap.parse_args(argv)
@@ -702,8 +709,7 @@ def main(argv):
     ]
     if args.perturb:
         md += ['', f'Every page went through `tools/perturb.c {args.perturb}` first (parsed by gumbo and '
-               'written again' + {'none': '', 'p2div': ', every <p> a <div>',
-                                  'hash': ', every class and id word a hash'}[args.perturb] + ').']
+               'written again' + PERTURB_MODES[args.perturb] + ').']
     if any(r[3] for r in results):
         md.append('pith\'s rows are in bold; the other rows are the peers\' published outputs on the same pages.')
     for c, rows, fails, peer_note, audit in results:

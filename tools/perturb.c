@@ -9,7 +9,12 @@
  *		again mends the markup, which moves a few pages by itself);
  *	p2div	every <p> a <div>, as pages built of divs set paragraphs;
  *	hash	every word of a class or id a hash of it ("x3fa9c1"), as
- *		CSS-modules sites name things: no vocabulary to go on.
+ *		CSS-modules sites name things: no vocabulary to go on;
+ *	br	every <p> its content and two <br>, as older CMSs and forums
+ *		set text: no paragraph element to score;
+ *	html4	HTML5's sectioning and figure elements <div>, <time> a
+ *		<span>, and no role or microdata attributes, as pages
+ *		written before HTML5 are.
  * Comments are left out.  The page is decoded and bounded as pith does
  * it (src/charset.c, extract/guard.c) and written in UTF-8, saying so
  * first in its <head>: gumbo reads nothing else (a legacy page came back
@@ -23,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum mode { MODE_NONE, MODE_P2DIV, MODE_HASH };
+enum mode { MODE_NONE, MODE_P2DIV, MODE_HASH, MODE_BR, MODE_HTML4 };
 
 static void
 put_escaped(const char *s, int attr, FILE *out)
@@ -91,6 +96,20 @@ tag_name(const GumboElement *e, enum mode m, char *nm, size_t n)
 
 	if (e->tag == GUMBO_TAG_P && m == MODE_P2DIV)
 		return "div";
+	if (e->tag == GUMBO_TAG_P && m == MODE_BR)
+		return NULL;
+	if (m == MODE_HTML4)
+		switch (e->tag) {
+		case GUMBO_TAG_ARTICLE: case GUMBO_TAG_SECTION: case GUMBO_TAG_HEADER:
+		case GUMBO_TAG_FOOTER: case GUMBO_TAG_NAV: case GUMBO_TAG_ASIDE:
+		case GUMBO_TAG_MAIN: case GUMBO_TAG_FIGURE: case GUMBO_TAG_FIGCAPTION:
+		case GUMBO_TAG_HGROUP: case GUMBO_TAG_DETAILS: case GUMBO_TAG_SUMMARY:
+			return "div";
+		case GUMBO_TAG_TIME: case GUMBO_TAG_MARK:
+			return "span";
+		default:
+			break;
+		}
 	if (e->tag != GUMBO_TAG_UNKNOWN)
 		return gumbo_normalized_tagname(e->tag);
 	p = e->original_tag;
@@ -99,13 +118,26 @@ tag_name(const GumboElement *e, enum mode m, char *nm, size_t n)
 	return nm;
 }
 
+/* Attributes HTML4 pages did not have. */
+static int
+html5_attr(const char *name)
+{
+	return strcmp(name, "role") == 0 || strncmp(name, "item", 4) == 0 ||
+	    strncmp(name, "aria-", 5) == 0;
+}
+
+/* A NULL name writes nothing: the element's content stands in its place. */
 static void
 open_tag(const GumboElement *e, enum mode m, const char *name, FILE *out)
 {
+	if (name == NULL)
+		return;
 	fprintf(out, "<%s", name);
 	for (unsigned i = 0; i < e->attributes.length; i++) {
 		const GumboAttribute *a = e->attributes.data[i];
 
+		if (m == MODE_HTML4 && html5_attr(a->name))
+			continue;
 		fprintf(out, " %s=\"", a->name);
 		if (m == MODE_HASH && (strcmp(a->name, "class") == 0 || strcmp(a->name, "id") == 0))
 			put_hashed(a->value, out);
@@ -134,9 +166,14 @@ write_tree(const GumboNode *root, enum mode m, FILE *out)
 		const GumboNode *k;
 
 		if (f->next >= kids->length) {
-			if (f->node->type != GUMBO_NODE_DOCUMENT)
-				fprintf(out, "</%s>", tag_name(&f->node->v.element, m, nm[0],
-				    sizeof nm[0]));
+			if (f->node->type != GUMBO_NODE_DOCUMENT) {
+				const char *t = tag_name(&f->node->v.element, m, nm[0],
+				    sizeof nm[0]);
+
+				fputs(t != NULL ? "</" : "<br><br>", out);
+				if (t != NULL)
+					fprintf(out, "%s>", t);
+			}
 			depth--;
 			continue;
 		}
@@ -184,17 +221,17 @@ write_tree(const GumboNode *root, enum mode m, FILE *out)
 int
 main(int argc, char **argv)
 {
-	static const char *const names[] = { "none", "p2div", "hash" };
+	static const char *const names[] = { "none", "p2div", "hash", "br", "html4" };
 	size_t cap = 1 << 16, len = 0, got, glen;
 	char *in = NULL, *guarded;
 	GumboOutput *g;
 	int m = -1, rc;
 
-	for (int i = 0; argc == 2 && i < 3; i++)
+	for (int i = 0; argc == 2 && i < 5; i++)
 		if (strcmp(argv[1], names[i]) == 0)
 			m = i;
 	if (m < 0) {
-		fprintf(stderr, "usage: perturb none|p2div|hash < page.html > page2.html\n");
+		fprintf(stderr, "usage: perturb none|p2div|hash|br|html4 < page.html > page2.html\n");
 		return 2;
 	}
 	if ((in = malloc(cap)) == NULL)

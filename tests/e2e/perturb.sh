@@ -27,6 +27,14 @@ check "none: a void element has no end tag" none '<p>a<br>b<img src="x.png"></p>
 check "hash: each class and id word a hash" hash '<div class="post-body entry" id="main">x</div>' \
     '<div class="x[0-9a-f]{6} x[0-9a-f]{6}" id="x[0-9a-f]{6}">x</div>'
 check "hash: other attributes kept" hash '<a href="/a?b=1&amp;c=2" class="more">x</a>' 'href="/a\?b=1&amp;c=2"'
+check "br: a <p> is its content and two <br>" br '<div><p class="a">One &amp; <b>two</b></p><p>Three</p></div>' \
+    '<div>One &amp; <b>two</b><br><br>Three<br><br></div>'
+check "html4: sectioning and figure elements are divs, <time> a span" html4 \
+    '<article><header><time datetime="2012">May</time></header><p>x</p><figure><figcaption>c</figcaption></figure></article>' \
+    '<body><div><div><span datetime="2012">May</span></div><p>x</p><div><div>c</div></div></div></body>'
+check "html4: no role, aria or microdata attributes; the others kept" html4 \
+    '<div role="main" aria-label="a" itemscope itemtype="t" itemprop="articleBody" class="c" id="i">x</div>' \
+    '<div class="c" id="i">x</div>'
 got=$(printf '<p class="note">a</p><span id="note">b</span><p class="other">c</p>' | "$pt" hash)
 h1=$(printf '%s' "$got" | sed -n 's/.*<p class="\(x[0-9a-f]*\)">a.*/\1/p')
 h2=$(printf '%s' "$got" | sed -n 's/.*<span id="\(x[0-9a-f]*\)">b.*/\1/p')
@@ -77,7 +85,7 @@ fi
 # A perturber that notes each call, then does the work.
 printf '#!/bin/sh\necho "$1" >>"%s/calls"\nexec "%s" "$@"\n' "$T" "$pt" >"$T/wrap"
 chmod +x "$T/wrap"
-for m in p2div hash; do
+for m in p2div hash br html4; do
 	: >"$T/calls"
 	bench --score "$score" --corpus "$T/c" --perturb $m --perturber "$T/wrap" --no-peers --no-hybrid \
 	    -a auto --out "$T/$m.md"
