@@ -206,6 +206,10 @@ pith_code guard_html(const char *s, size_t n, size_t max_nesting,
 /* ---- metadata (meta.c): fill doc->meta once the walk is done; only
  * PITH_ENOMEM can fail it. */
 pith_code meta_extract(pith_doc *d);
+/* The separator " X " in title t (n bytes) at t[i], the space before it:
+ * X's length, or 0; a lone ":" counts only when colon is set.  *hier is
+ * set for the ones that mark a hierarchy ("/", ">"). */
+size_t meta_sep_at(const char *t, size_t i, size_t n, bool colon, bool *hier);
 
 /* ---- the article (article.c) */
 struct pith_article {

@@ -942,13 +942,13 @@ meta_collect(meta_scan *s)
 
 /* -------------------------------------------------------------- title */
 
-/* The separator " X " at t[i] (t[i] is the space before it): X's
- * length, or 0.  *hier is set for the ones that mark a hierarchy. */
-static size_t
-meta_sep_at(const char *t, size_t i, size_t n, bool *hier)
+/* The metadata leaves a lone ":" out ("Review : The Film" is one
+ * title); readability's title_head() takes it. */
+size_t
+meta_sep_at(const char *t, size_t i, size_t n, bool colon, bool *hier)
 {
 	static const struct { const char *s; bool hier; } seps[] = {
-		{ "|", false }, { "-", false }, { "\xe2\x80\x93", false },
+		{ ":", false }, { "|", false }, { "-", false }, { "\xe2\x80\x93", false },
 		{ "\xe2\x80\x94", false }, { "\xc2\xb7", false }, { "::", false },
 		{ "\xef\xbd\x9c", false },      /* the full-width bar of CJK titles */
 		{ "\\", true }, { "/", true }, { ">", true }, { "\xc2\xbb", true },
@@ -956,7 +956,7 @@ meta_sep_at(const char *t, size_t i, size_t n, bool *hier)
 
 	if (t[i] != ' ')
 		return 0;
-	for (size_t k = 0; k < sizeof seps / sizeof seps[0]; k++) {
+	for (size_t k = colon ? 0 : 1; k < sizeof seps / sizeof seps[0]; k++) {
 		size_t m = strlen(seps[k].s);
 
 		if (i + 1 + m < n && memcmp(t + i + 1, seps[k].s, m) == 0 &&
@@ -1078,7 +1078,7 @@ meta_find_seps(const char *t, size_t n)
 
 	for (size_t i = 0; i < n; i++) {
 		bool h = false;
-		size_t m = meta_sep_at(t, i, n, &h);
+		size_t m = meta_sep_at(t, i, n, false, &h);
 
 		if (m == 0)
 			continue;
@@ -1296,7 +1296,7 @@ meta_title_cut(meta_scan *s, const char *orig)
 
 			for (size_t i = 0; i < n; i++) {
 				bool h;
-				size_t m = meta_sep_at(orig, i, n, &h);
+				size_t m = meta_sep_at(orig, i, n, false, &h);
 
 				if (m > 0)
 					i += m + 1;

@@ -3583,17 +3583,9 @@ static bool
 title_head(const char *t, const char *h)
 {
 	size_t m = strlen(h);
+	bool hier;
 
-	if (m == 0 || strncasecmp(t, h, m) != 0)
-		return false;
-	t += m;
-	while (*t == ' ')
-		t++;
-	if (strncmp(t, "\xe2\x80\x93", 3) == 0 || strncmp(t, "\xe2\x80\x94", 3) == 0)
-		t += 2;
-	else if (*t == '\0' || strchr("|-:", *t) == NULL)
-		return false;
-	return t[1] == ' ';
+	return m > 0 && strncasecmp(t, h, m) == 0 && meta_sep_at(t, m, strlen(t), true, &hier) > 0;
 }
 
 /* The reasons that name the chosen container, so the overlay can say
