@@ -4516,6 +4516,23 @@ signed_loose(const rd *r, size_t x)
 	return k >= RUN_MIN;
 }
 
+/* Block b is prose the article keeps so far. */
+static bool
+kept_prose(const rd *r, const char **dwhy, size_t b)
+{
+	size_t n = pith_doc_block(r->d, b)->node;
+
+	return n != PITH_NONE && (r->flags[n] & N_IN) && dwhy[n] == NULL && prose_block(r, b);
+}
+
+/* Block b is the headline or below it: before it lie the page's head
+ * and the kicker, not the post. */
+static bool
+after_title(const rd *r, size_t b)
+{
+	return r->title_block == PITH_NONE || b >= r->title_block;
+}
+
 /* A heading, or an anchor to jump to (no href), named for the readers'
  * comments ("<h2 id=comments>", "<a name=commentSection>") opens them
  * where their own elements are not named so (Movable Type, TypePad,
@@ -4530,14 +4547,9 @@ drop_thread(rd *r, const char **dwhy)
 	/* The post's first paragraph of prose kept, after the headline:
 	 * loose comments follow it (letters signed alike are the article,
 	 * their first prose). */
-	for (size_t b = 0; b < r->nb && post == PITH_NONE; b++) {
-		size_t n = pith_doc_block(d, b)->node;
-
-		if (n != PITH_NONE && (r->flags[n] & N_IN) && dwhy[n] == NULL &&
-		    prose_block(r, b) &&
-		    (r->title_block == PITH_NONE || b >= r->title_block))
+	for (size_t b = 0; b < r->nb && post == PITH_NONE; b++)
+		if (kept_prose(r, dwhy, b) && after_title(r, b))
 			post = b;
-	}
 
 	for (size_t n = 0; n < r->nn; n++) {
 		GumboTag t = tag(r, n);
@@ -4990,11 +5002,9 @@ drop_flat(rd *r, const char **dwhy)
 		return -1;
 	all = prose + r->nb + 1;
 	for (size_t b = 0; b < r->nb; b++) {
-		size_t n = pith_doc_block(d, b)->node;
-		bool mine = n != PITH_NONE && (r->flags[n] & N_IN) && dwhy[n] == NULL &&
-		    prose_block(r, b);
+		bool mine = kept_prose(r, dwhy, b);
 
-		if (mine && (r->title_block == PITH_NONE || b >= r->title_block)) {
+		if (mine && after_title(r, b)) {
 			post = post == PITH_NONE ? b : post;
 			end = b;
 		}
