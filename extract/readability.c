@@ -4375,13 +4375,16 @@ alike_but_one(const rd *r, size_t a, size_t b)
 	for (;;) {
 		size_t i = strspn(x, " \t\n"), j = strspn(y, " \t\n"), m, n;
 
-		x += i, y += j;
+		x += i;
+		y += j;
 		if (*x == '\0' || *y == '\0')
 			return *x == *y && nw >= 2 && apart <= 1;
-		m = strcspn(x, " \t\n"), n = strcspn(y, " \t\n");
+		m = strcspn(x, " \t\n");
+		n = strcspn(y, " \t\n");
 		apart += m != n || strncmp(x, y, m) != 0;
 		nw++;
-		x += m, y += n;
+		x += m;
+		y += n;
 	}
 }
 
