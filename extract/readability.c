@@ -1866,6 +1866,29 @@ headed_post(const rd *r, size_t top, unsigned f)
 	return best_in(r, p);
 }
 
+/* Node n is a picture and its caption: pictures and one paragraph,
+ * nothing else (a photo box whose long caption, commas and all, can
+ * outscore a short story beside it). */
+static bool
+photo_box(const rd *r, size_t n)
+{
+	size_t paras = 0, pics = 0;
+
+	if (r->bfirst[n] == PITH_NONE || r->nblk[n] > 4)
+		return false;
+	for (size_t b = r->bfirst[n]; b <= r->blast[n]; b++) {
+		pith_block_kind k = pith_doc_block(r->d, b)->kind;
+
+		if (k == PITH_BLOCK_IMAGE)
+			pics++;
+		else if (k == PITH_BLOCK_PARA)
+			paras++;
+		else
+			return false;
+	}
+	return pics > 0 && paras == 1;
+}
+
 /* Pick the article's top node; 0 when nothing scored. */
 static size_t
 top_candidate(rd *r, unsigned f)
@@ -1902,6 +1925,16 @@ top_candidate(rd *r, unsigned f)
 			if (r->score[best[k]] >= 0.75 * orig && !inside(r, best[k], top) &&
 			    !inside(r, top, best[k]))
 				alt[nalt++] = best[k];
+		/* A photo box's caption is no story: a rival nearly as good
+		 * holding paragraphs of prose is. */
+		if (photo_box(r, top))
+			for (size_t k = 0; k < nalt; k++)
+				if (own_prose(r, alt[k]) && !photo_box(r, alt[k]) &&
+				    r->nblk[alt[k]] > 2) {
+					top = alt[k];
+					nalt = 0;
+					break;
+				}
 		if (nalt == 2 && r->len[top] - r->link[top] < CHAR_THRESHOLD &&
 		    (a = side_by_side(r, top, alt)) != PITH_NONE) {
 			top = a;
