@@ -5791,7 +5791,7 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	double best_len = -1;
 	size_t top = 0, best_top = 0, best_i = 0, tried = 0;
 	pith_code rc = PITH_OK;
-	bool anchor = false;
+	bool anchor = false, bare = false;
 
 	(void)p;
 	if (prepare(&r) != PITH_OK || (best = calloc(r.nb + 1, 1)) == NULL ||
@@ -5809,9 +5809,13 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 			rc = err_set(err, PITH_ENOMEM, "out of memory");
 			break;
 		}
-		if (i == 0)
+		/* A strict answer without a sentence (a player's menus, a
+		 * form's labels) is no article to hold on to. */
+		if (i == 0) {
 			anchor = len > 0 && anchored(&r, top);
-		if (len > best_len && (i == 0 || (best_len < RETRY_KEEPS && !anchor) ||
+			bare = top == 0 || sentences(&r, top) < MIN_PARAGRAPH;
+		}
+		if (len > best_len && (i == 0 || (best_len < RETRY_KEEPS && !anchor) || bare ||
 		    extends(&r, best))) {
 			best_len = len;
 			best_top = top;
