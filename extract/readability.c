@@ -5810,12 +5810,13 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 			break;
 		}
 		/* A strict answer without a sentence (a player's menus, a
-		 * form's labels) is no article to hold on to. */
+		 * form's labels) is no article to hold on to, unless it sits
+		 * under the headline (a post of a linked line or two). */
 		if (i == 0) {
 			anchor = len > 0 && anchored(&r, top);
 			bare = top == 0 || sentences(&r, top) < MIN_PARAGRAPH;
 		}
-		if (len > best_len && (i == 0 || (best_len < RETRY_KEEPS && !anchor) || bare ||
+		if (len > best_len && (i == 0 || ((best_len < RETRY_KEEPS || bare) && !anchor) ||
 		    extends(&r, best))) {
 			best_len = len;
 			best_top = top;
