@@ -5102,16 +5102,30 @@ drop_flat(rd *r, const char **dwhy)
  * in the document's order and the top's subtree is one stretch of it,
  * so such a block between the top's own first and last blocks is inside
  * it.  The block just before the first is the lede opening the inline
- * wrapper when it is a sentence (a dateline or byline there is not). */
+ * wrapper when it is a sentence (a dateline or byline there is not).
+ * A paragraph of prose loose in the top's parent or grandparent is the
+ * story going on, as a <p> there is (gather_siblings, gather_sections):
+ * a page that sets its text with <br>s, not <p>s, leaves it loose.  Not
+ * a picture's caption; after the top only with a full stop (a note, a
+ * share prompt ends otherwise), and before it one line or a full stop
+ * (a headline over its byline, set as lines, is none). */
 static bool
 loose_in_top(const rd *r, size_t b, size_t top)
 {
-	size_t n = pith_doc_block(r->d, b)->node;
+	const pith_block *blk = pith_doc_block(r->d, b);
+	size_t n = blk->node, x = top;
 
-	if (pith_doc_block(r->d, b)->kind != PITH_BLOCK_PARA || r->bfirst[top] == PITH_NONE ||
+	if (blk->kind != PITH_BLOCK_PARA || r->bfirst[top] == PITH_NONE ||
 	    !inside(r, top, n))
 		return false;
 	if (b > r->bfirst[top] && b < r->blast[top])
+		return true;
+	for (int up = 0; up < 2 && x != n && x != r->body; up++)
+		x = pith_doc_node(r->d, x)->parent;
+	if (x == n && n != top && n != r->body && prose_block(r, b) && !captions(r, b) &&
+	    (full_stop(blk) ||
+	    (b < r->bfirst[top] && memchr(blk->text, '\n', blk->len) == NULL)) &&
+	    !(r->flags[n] & (N_HIDDEN | N_UNLIKELY)))
 		return true;
 	if (b + 1 != r->bfirst[top] || !r->bsentence[b])
 		return false;
