@@ -11,7 +11,8 @@
  *	hash	every word of a class or id a hash of it ("x3fa9c1"), as
  *		CSS-modules sites name things: no vocabulary to go on;
  *	br	every <p> its content and two <br>, as older CMSs and forums
- *		set text: no paragraph element to score;
+ *		set text: no paragraph element to score (a <span> keeps the
+ *		attributes of one that had any: hidden stays hidden);
  *	html4	HTML5's sectioning and figure elements <div>, <time> a
  *		<span>, and no role or microdata attributes, as pages
  *		written before HTML5 are.
@@ -97,7 +98,7 @@ tag_name(const GumboElement *e, enum mode m, char *nm, size_t n)
 	if (e->tag == GUMBO_TAG_P && m == MODE_P2DIV)
 		return "div";
 	if (e->tag == GUMBO_TAG_P && m == MODE_BR)
-		return NULL;
+		return e->attributes.length > 0 ? "span" : NULL;
 	if (m == MODE_HTML4)
 		switch (e->tag) {
 		case GUMBO_TAG_ARTICLE: case GUMBO_TAG_SECTION: case GUMBO_TAG_HEADER:
@@ -170,9 +171,10 @@ write_tree(const GumboNode *root, enum mode m, FILE *out)
 				const char *t = tag_name(&f->node->v.element, m, nm[0],
 				    sizeof nm[0]);
 
-				fputs(t != NULL ? "</" : "<br><br>", out);
 				if (t != NULL)
-					fprintf(out, "%s>", t);
+					fprintf(out, "</%s>", t);
+				if (f->node->v.element.tag == GUMBO_TAG_P && m == MODE_BR)
+					fputs("<br><br>", out);
 			}
 			depth--;
 			continue;

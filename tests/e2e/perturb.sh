@@ -27,8 +27,10 @@ check "none: a void element has no end tag" none '<p>a<br>b<img src="x.png"></p>
 check "hash: each class and id word a hash" hash '<div class="post-body entry" id="main">x</div>' \
     '<div class="x[0-9a-f]{6} x[0-9a-f]{6}" id="x[0-9a-f]{6}">x</div>'
 check "hash: other attributes kept" hash '<a href="/a?b=1&amp;c=2" class="more">x</a>' 'href="/a\?b=1&amp;c=2"'
-check "br: a <p> is its content and two <br>" br '<div><p class="a">One &amp; <b>two</b></p><p>Three</p></div>' \
+check "br: a <p> is its content and two <br>" br '<div><p>One &amp; <b>two</b></p><p>Three</p></div>' \
     '<div>One &amp; <b>two</b><br><br>Three<br><br></div>'
+check "br: a <p> with attributes a <span> that keeps them" br '<p class="a" hidden>One</p>' \
+    '<body><span class="a" hidden="">One</span><br><br></body>'
 check "html4: sectioning and figure elements are divs, <time> a span" html4 \
     '<article><header><time datetime="2012">May</time></header><p>x</p><figure><figcaption>c</figcaption></figure></article>' \
     '<body><div><div><span datetime="2012">May</span></div><p>x</p><div><div>c</div></div></div></body>'
