@@ -233,7 +233,8 @@ main(int argc, char **argv)
 		if (strcmp(argv[1], names[i]) == 0)
 			m = i;
 	if (m < 0) {
-		fprintf(stderr, "usage: perturb none|p2div|hash|br|html4 < page.html > page2.html\n");
+		fputs("usage: perturb none|p2div|hash|br|html4 < page.html > page2.html\n",
+		    stderr);
 		return 2;
 	}
 	if ((in = malloc(cap)) == NULL)
