@@ -4348,11 +4348,42 @@ teaser(const rd *r, size_t n)
 	return r->blink[b] >= 0.8 * r->blen[b] || row_teaser(pith_doc_block(r->d, b));
 }
 
+/* A card of another page: a picture, a link to that page (on the
+ * picture, or laid over the whole card, so its words may be no link at
+ * all), and short lines that end no sentence (a kicker, a headline, a
+ * cut excerpt, a date).  A section of the article with a picture has
+ * prose, and a gallery's pictures are its text. */
+static bool
+card(const rd *r, size_t n)
+{
+	size_t end = pith_doc_node(r->d, n)->end;
+	bool pic = false;
+	const char *h;
+
+	if (r->gallery || r->len[n] > 2 * TEASER_LEN || first_text(r, n) == PITH_NONE)
+		return false;
+	for (size_t b = r->bfirst[n]; b <= r->blast[n]; b++) {
+		const pith_block *blk = pith_doc_block(r->d, b);
+
+		pic |= blk->kind == PITH_BLOCK_IMAGE;
+		if (blk->kind != PITH_BLOCK_IMAGE && full_stop(blk))
+			return false;
+	}
+	for (size_t x = n; pic && x < end; x++)
+		if (tag(r, x) == GUMBO_TAG_A && (h = attr(r, x, "href")) != NULL &&
+		    h[0] != '\0' && h[0] != '#' && strncmp(h, "javascript:", 11) != 0)
+			return true;
+	return false;
+}
+
 /* Drop the kept blocks b0..b1 of parent p, and the heading over them,
  * unless as much of the article follows them as they hold: teasers
- * close an article, a list of linked items inside it is its text. */
+ * close an article, a list of linked items inside it is its text.  A
+ * run of cards (see card) is no text of it wherever it stands, when
+ * the article's prose outside it is twice its size (an index's cards
+ * are its content). */
 static double
-drop_run(rd *r, size_t p, size_t b0, size_t b1, const double *after)
+drop_run(rd *r, size_t p, size_t b0, size_t b1, const double *after, bool cards)
 {
 	const pith_doc *d = r->d;
 	double in = 0, dropped = 0;
@@ -4360,7 +4391,8 @@ drop_run(rd *r, size_t p, size_t b0, size_t b1, const double *after)
 
 	for (size_t b = b0; b <= b1; b++)
 		in += r->keep[b] ? r->blen[b] : 0;
-	if (after[b1 + 1] > 0.5 * in)
+	if (after[b1 + 1] > 0.5 * in &&
+	    !(cards && after[0] - (after[b0] - after[b1 + 1]) >= 2 * in))
 		return 0;
 	/* The heading: the last block before the run that is not already
 	 * dropped (a few back at most), if it is a heading in p. */
@@ -4448,17 +4480,25 @@ drop_teasers(rd *r)
 		    (r->flags[p] & N_KEEP)))
 			continue;
 		for (size_t c = p + 1; c < pith_doc_node(d, p)->end; ) {
-			size_t run = 0, last = c, e;
+			size_t run = 0, cards = 0, last = c, e;
 
-			for (e = c; e < pith_doc_node(d, p)->end && alike_but_one(r, e, c) &&
-			    teaser(r, e); e = pith_doc_node(d, e)->end)
-				run++, last = e;
+			for (e = c; e < pith_doc_node(d, p)->end && alike_but_one(r, e, c);
+			    e = pith_doc_node(d, e)->end) {
+				bool k = card(r, e);
+
+				if (!k && !teaser(r, e))
+					break;
+				cards += k;
+				run++;
+				last = e;
+			}
 			if (run < 3) {
 				c = pith_doc_node(d, c)->end;
 				continue;
 			}
 			if (!promised(r, run))
-				dropped += drop_run(r, p, r->bfirst[c], r->blast[last], after);
+				dropped += drop_run(r, p, r->bfirst[c], r->blast[last], after,
+				    cards == run);
 			c = e;
 		}
 	}
