@@ -4395,12 +4395,15 @@ drop_run(rd *r, size_t p, size_t b0, size_t b1, const double *after, bool cards)
 	    !(cards && after[0] - (after[b0] - after[b1 + 1]) >= 2 * in))
 		return 0;
 	/* The heading: the last block before the run that is not already
-	 * dropped (a few back at most), if it is a heading in p. */
+	 * dropped (a few back at most), if it is a heading in p or, over
+	 * a box of cards, in p's parent (a box's title in its own wrapper
+	 * beside the cards' list). */
 	for (h = b0; h > 0 && h + 8 > b0 && !r->keep[h - 1] &&
 	    pith_doc_block(d, h - 1)->kind != PITH_BLOCK_HEADING; h--)
 		;
 	if (h > 0 && r->keep[h - 1] && pith_doc_block(d, h - 1)->kind == PITH_BLOCK_HEADING &&
-	    pith_doc_block(d, h - 1)->node >= p)
+	    (pith_doc_block(d, h - 1)->node >= p ||
+	    (cards && pith_doc_block(d, h - 1)->node >= pith_doc_node(d, p)->parent)))
 		b0 = h - 1;
 	for (size_t b = b0; b <= b1; b++)
 		if (r->keep[b]) {
