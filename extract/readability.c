@@ -1917,14 +1917,21 @@ top_candidate(rd *r, unsigned f)
 	orig = r->score[top];
 
 	/* Rivals nearly as good, off the top's own line, suggest the
-	 * article is their common ancestor. */
+	 * article is their common ancestor.  A rival on a better one's line
+	 * is that box again (a header and its byline box), no second piece
+	 * of evidence. */
 	{
 		size_t alt[TOP_N], nalt = 0;
 
-		for (size_t k = 1; k < nbest; k++)
+		for (size_t k = 1; k < nbest; k++) {
+			size_t j = 0;
+
+			while (j < nalt && !inside(r, best[k], alt[j]) && !inside(r, alt[j], best[k]))
+				j++;
 			if (r->score[best[k]] >= 0.75 * orig && !inside(r, best[k], top) &&
-			    !inside(r, top, best[k]))
+			    !inside(r, top, best[k]) && j == nalt)
 				alt[nalt++] = best[k];
+		}
 		/* A photo box's caption is no story: a rival nearly as good
 		 * holding paragraphs of prose is. */
 		if (photo_box(r, top))
