@@ -2057,6 +2057,37 @@ full_stop(const pith_block *blk)
 	return false;
 }
 
+/* Node n is a caption set in a div, as a page written before HTML5
+ * sets a figure: the second and last of its parent div's two children,
+ * the first a picture or a player and no text, n one line of at most
+ * TEASER_LEN with no link and no sentence's end (a caption and its
+ * credit).  A story's paragraph beside its picture ends a sentence; a
+ * card's title is its link. */
+static bool
+div_caption(const rd *r, size_t n)
+{
+	const pith_doc *d = r->d;
+	size_t p = pith_doc_node(d, n)->parent, m = p + 1, b = r->bfirst[n];
+	bool media = false;
+
+	if (p == PITH_NONE || tag(r, p) != GUMBO_TAG_DIV || r->kids[p] != 2 || m == n ||
+	    sibling_after(r, m) != n || r->nblk[n] != 1 || r->nblk[p] != r->nblk[m] + 1 ||
+	    pith_doc_block(d, b)->kind != PITH_BLOCK_PARA || r->blink[b] > 0 ||
+	    r->blen[b] > TEASER_LEN || full_stop(pith_doc_block(d, b)))
+		return false;
+	for (size_t k = r->bfirst[m]; k != PITH_NONE && k <= r->blast[m]; k++)
+		if (pith_doc_block(d, k)->kind != PITH_BLOCK_IMAGE)
+			return false;
+	/* A player has no block: its element, near the top of the box. */
+	for (size_t x = m; x < pith_doc_node(d, m)->end && x < m + 16 && !media; x++) {
+		GumboTag t = tag(r, x);
+
+		media = t == GUMBO_TAG_IMG || t == GUMBO_TAG_IFRAME || t == GUMBO_TAG_VIDEO ||
+		    t == GUMBO_TAG_OBJECT || t == GUMBO_TAG_EMBED;
+	}
+	return media || r->nblk[m] > 0;
+}
+
 /* A <p> beside the content that reads as part of it, or an unnamed
  * div of loose text (see div_kin) ending a sentence. */
 static bool
@@ -3499,7 +3530,7 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	/* Figure captions stay (the text output leaves them out unless
 	 * asked); credit and caption lines elsewhere are plain text,
 	 * but a gallery's captions are its text. */
-	if ((c & C_CAPTION) && t != GUMBO_TAG_FIGCAPTION &&
+	if (((c & C_CAPTION) || div_caption(r, n)) && t != GUMBO_TAG_FIGCAPTION &&
 	    !(r->gallery && in_gallery(r, n, top)))
 		return reason(r, "dropped: caption", "dropped: caption '%.40s'", names(r, n));
 	if (n != top && (t == GUMBO_TAG_HEADER ? r->len[n] < 200 && !section_header(r, n) &&
