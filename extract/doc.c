@@ -268,11 +268,13 @@ script_line(const GumboNode *g)
 	    node_attr(g, "onclick") == NULL : strcmp(href, "#") != 0 &&
 	    strncasecmp(href, "javascript:", 11) != 0))
 		return false;
-	/* A link around paragraphs holds text, not a label. */
+	/* A link around paragraphs, or lines broken by <br>, holds
+	 * text, not a label. */
 	for (size_t i = 0; i < g->v.element.children.length; i++) {
 		const GumboNode *c = g->v.element.children.data[i];
 
-		if (c->type == GUMBO_NODE_ELEMENT && doc_tag_block(c->v.element.tag))
+		if (c->type == GUMBO_NODE_ELEMENT && (doc_tag_block(c->v.element.tag) ||
+		    c->v.element.tag == GUMBO_TAG_BR))
 			return false;
 	}
 	for (;;) {
