@@ -10,7 +10,9 @@
  * wins at the same ratios (aclu 72 %, e372e42c 67 %).  So MSS only steps
  * in when readability's answer is implausible on its face: nothing, a
  * scrap of under 50 words where MSS finds a span three times longer and
- * at least 150 words long, or text that is mostly link.  That never
+ * at least 150 words long (50 when the scrap is a quarter link: a
+ * pager and a byline, R766 and T114 with their paragraphs as <br>
+ * lines), or text that is mostly link.  That never
  * fires on either corpus, and guards the pages neither was tuned on.
  * Lower bounds do not pay: on the 1,002 dragnet and l3s pages a short
  * post (23-75 words) is more often beside a longer sidebar, which MSS
@@ -32,6 +34,10 @@
 #include "internal.h"
 
 enum { SCRAP_WORDS = 50, MSS_MIN_WORDS = 150, TEASERS = 3, INTRO_SPANS = 4 };
+
+/* A scrap whose text is this much link or more is a pager's and a
+ * byline's links, not a short post (see auto_extract). */
+#define NAV_LINKS 0.25
 
 /* Headings all link (teasers' headlines) that MSS's span m holds
  * beyond readability's answer a: a longer span that adds a stream of
@@ -196,7 +202,7 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
              pith_error *err)
 {
 	pith_article m = { .doc = d, .mask = a->mask };
-	size_t rw = 0, mw = 0, n;
+	size_t rw = 0, mw = 0, n, min_span;
 	double rl = 0, ml = 0;
 	pith_code rc, mrc;
 	bool stands;
@@ -228,9 +234,13 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	/* Readability's answer stands unless MSS's span is much longer and
 	 * adds neither teasers, nor only what sits beside the content, nor
 	 * mostly the comments readability dropped; the
-	 * span's tests are asked only then. */
+	 * span's tests are asked only then.  A scrap a quarter link or more
+	 * (a slideshow's "Previous 1 / 13 Next" run into its byline, the
+	 * text in a caption box readability drops) is no short post for
+	 * MSS_MIN_WORDS to guard: a span of SCRAP_WORDS outweighs it. */
+	min_span = rl < NAV_LINKS ? MSS_MIN_WORDS : SCRAP_WORDS;
 	stands = rc == PITH_OK && rl <= 0.5 && (rw >= SCRAP_WORDS || mrc != PITH_OK ||
-	    mw < 3 * rw || mw < MSS_MIN_WORDS || teasers_added(a, &m) >= TEASERS ||
+	    mw < 3 * rw || mw < min_span || teasers_added(a, &m) >= TEASERS ||
 	    beside_only(a, &m) || comments_added(a, &m));
 	free(m.spans);
 	free(m.token_score);
@@ -250,7 +260,8 @@ auto_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 	if (mrc == PITH_OK && ml <= 0.5) {
 		if (rc == PITH_OK)
 			snprintf(note, sizeof note, "mss: readability kept %zu words%s; "
-			    "the densest span has %zu", rw, rl > 0.5 ? " of mostly links" : "", mw);
+			    "the densest span has %zu", rw, rl > 0.5 ? " of mostly links" :
+			    rl >= NAV_LINKS ? " of many links" : "", mw);
 		else
 			snprintf(note, sizeof note, "mss: readability found nothing; "
 			    "the densest span has %zu words", mw);
