@@ -11,8 +11,7 @@
  * in when readability's answer is implausible on its face: nothing, a
  * scrap of under 50 words where MSS finds a span three times longer and
  * at least 150 words long (50 when the scrap is a quarter link: a
- * pager and a byline, R766 and T114 with their paragraphs as <br>
- * lines), or text that is mostly link.  That never
+ * pager and a byline), or text that is mostly link.  That never
  * fires on either corpus, and guards the pages neither was tuned on.
  * Lower bounds do not pay: on the 1,002 dragnet and l3s pages a short
  * post (23-75 words) is more often beside a longer sidebar, which MSS
