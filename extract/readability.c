@@ -1926,7 +1926,8 @@ top_candidate(rd *r, unsigned f)
 		for (size_t k = 1; k < nbest; k++) {
 			size_t j = 0;
 
-			while (j < nalt && !inside(r, best[k], alt[j]) && !inside(r, alt[j], best[k]))
+			while (j < nalt && !inside(r, best[k], alt[j]) &&
+			    !inside(r, alt[j], best[k]))
 				j++;
 			if (r->score[best[k]] >= 0.75 * orig && !inside(r, best[k], top) &&
 			    !inside(r, top, best[k]) && j == nalt)
