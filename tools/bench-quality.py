@@ -223,7 +223,7 @@ PERTURB = None
 PERTURB_MODES = {'none': '', 'p2div': ', every <p> a <div>',
                  'hash': ', every class and id word a hash',
                  'br': ', every <p> its text and two <br>',
-                 'html4': ', HTML5\'s elements as <div> and <span>, no role or microdata'}
+                 'html4': ', HTML5\'s elements as <div> and <span>, no role, aria or microdata'}
 
 
 def page_input(page):
@@ -625,10 +625,8 @@ def parse_args(argv):
     ap.add_argument('--no-hybrid', action='store_true',
                     help='leave out the hybrid\'s cross-validation (`pith train` over every corpus)')
     ap.add_argument('--perturb', choices=list(PERTURB_MODES),
-                    help='pass every page through the perturber first: none (parsed and written '
-                         'again), p2div (every <p> a <div>), hash (class and id words hashed), '
-                         'br (every <p> its text and two <br>), html4 (no HTML5 elements or '
-                         'role and microdata attributes)')
+                    help='pass every page through the perturber first, parsed and written again: '
+                         + '; '.join(k + (v and ' (' + v[2:] + ')') for k, v in PERTURB_MODES.items()))
     ap.add_argument('--perturber', default=os.path.join(REPO, 'build', 'perturb'), metavar='PATH',
                     help='tools/perturb.c\'s binary (default: build/perturb; make build/perturb)')
     args = ap.parse_args(argv)

@@ -14,7 +14,7 @@
  *		set text: no paragraph element to score (a <span> keeps the
  *		attributes of one that had any: hidden stays hidden);
  *	html4	HTML5's sectioning and figure elements <div>, <time> a
- *		<span>, and no role or microdata attributes, as pages
+ *		<span>, and no role, aria or microdata attributes, as pages
  *		written before HTML5 are.
  * Comments are left out.  The page is decoded and bounded as pith does
  * it (src/charset.c, extract/guard.c) and written in UTF-8, saying so
