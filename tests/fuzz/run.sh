@@ -32,7 +32,9 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 # Every run reads /dev/null: an input naming /dev/stdin (a theme path in
 # a settings file) must not wait for a terminal.
 opts="-timeout=10 -rss_limit_mb=2560 -print_final_stats=1"
-failed=
+# Harnesses run FUZZ_JOBS at a time (default one per CPU), each on a
+# CPU of its own, so that CI's minute each costs a minute per CPU.
+jobs=${FUZZ_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
 
 # pages DIR: every fixture page, and every file of the e2e data.
 pages() {
@@ -274,14 +276,16 @@ report() {
 	grep -aE '^(==[0-9]+==|SUMMARY|    #[0-9]+ |fuzz_[a-z]*: |[A-Za-z ]*: |artifact_prefix)' "$2" |
 		grep -avE 'INFO:|fuzzer::|libc_start|in _start|__sanitizer_|pthread_kill|raise\.c|abort\.c|^NOTE' |
 		head -n 40 | sed 's/^/#   /'
-	failed="$failed $1"
+	echo " $1" >>"$tmp/failed"
 }
 
-for name in $names; do
+# harness NAME: seed, check and fuzz one harness.
+harness() {
+	name=$1
 	bin=$fb/fuzz_$name
 	if [ ! -x "$bin" ]; then
 		report "$name: no harness $bin" /dev/null
-		continue
+		return
 	fi
 	rm -rf "$fb/seed/$name"
 	mkdir -p "$fb/seed/$name" "$fb/artifacts"
@@ -324,7 +328,24 @@ for name in $names; do
 	else
 		report "$name: fuzzing found a bug" "$log"
 	fi
+}
+
+# A group of harnesses at a time; each one's lines are printed whole,
+# in order, when its group is done.
+group=
+for name in $names; do
+	harness "$name" >"$tmp/$name.out" 2>&1 &
+	group="$group $name"
+	set -- $group
+	if [ $# -ge "$jobs" ]; then
+		wait
+		for n in $group; do cat "$tmp/$n.out"; done
+		group=
+	fi
 done
+wait
+for n in $group; do cat "$tmp/$n.out"; done
+failed=$(cat "$tmp/failed" 2>/dev/null | tr -d '\n')
 if [ -n "$failed" ]; then
 	echo "fuzz: failed:$failed"
 	echo "fuzz: keep each input (artifacts in $fb/artifacts/) as tests/fuzz/regress/NAME/WHAT"
