@@ -19,11 +19,14 @@ pass=0 fail=0 skip=0
 
 # One program's TAP lines count; a program that dies without saying
 # "not ok" (a sanitizer report, a crash) counts one failure more.  A
-# skip ("# SKIP", whether cmocka says ok or not ok) is neither.
+# skip ("# SKIP", whether cmocka says ok or not ok) is neither.  Each
+# program's seconds show where the suite's time goes (CI has a budget).
 count() {
 	name=$1; shift
+	t0=$(date +%s)
 	"$@" >"$log" 2>&1
 	st=$?
+	secs=$(($(date +%s) - t0))
 	s=$(grep -cE '^(not )?ok .*# SKIP' "$log")
 	p=$(grep '^ok ' "$log" | grep -vc '# SKIP')
 	f=$(grep '^not ok ' "$log" | grep -vc '# SKIP')
@@ -34,7 +37,7 @@ count() {
 	grep -E '^(not ok|#)|# SKIP' "$log" | grep -v '^# ok' | sed "s|^|$name: |"
 	if [ "$f" -gt 0 ]; then tail -n 20 "$log" | sed "s#^#$name| #"; fi
 	sk=; [ "$s" -eq 0 ] || sk=", $s skipped"
-	echo "$name: $p passed, $f failed$sk"
+	echo "$name: $p passed, $f failed$sk ($secs s)"
 	pass=$((pass + p))
 	fail=$((fail + f))
 	skip=$((skip + s))
