@@ -1889,6 +1889,27 @@ photo_box(const rd *r, size_t n)
 	return pics > 0 && paras == 1;
 }
 
+/* Node n is a run of boxes and nothing else: five or more children,
+ * nearly all alike the first (readers' comments, a list of teasers),
+ * none a paragraph of n's own.  Each box's prose adds a share to n's
+ * score, and many boxes outscore a post whose paragraphs are its own. */
+static bool
+box_run(const rd *r, size_t n)
+{
+	enum { BOXES_MIN = 5 };
+	size_t first = n + 1, k = 0, all = 0;
+
+	if (first >= pith_doc_node(r->d, n)->end)
+		return false;
+	for (size_t c = first; c != PITH_NONE; c = sibling_after(r, c)) {
+		if (tag(r, c) == GUMBO_TAG_P)
+			return false;
+		all++;
+		k += alike(r, c, first) || kin(r, c, first);
+	}
+	return k >= BOXES_MIN && 5 * k >= 4 * all;
+}
+
 /* Pick the article's top node; 0 when nothing scored. */
 static size_t
 top_candidate(rd *r, unsigned f)
@@ -1914,6 +1935,17 @@ top_candidate(rd *r, unsigned f)
 	if (nbest == 0 || tag(r, best[0]) == GUMBO_TAG_BODY)
 		return r->body;
 	top = best[0];
+	/* A run of boxes (see box_run) after a box of prose that scores
+	 * over 0.6 of it follows the post (readers' comments, scored by
+	 * their number, whatever their names): the prose is the article. */
+	if (box_run(r, top))
+		for (size_t k = 1; k < nbest; k++)
+			if (best[k] < top && r->score[best[k]] >= 0.6 * r->score[top] &&
+			    !inside(r, top, best[k]) && !box_run(r, best[k]) &&
+			    own_prose(r, best[k])) {
+				top = best[k];
+				break;
+			}
 	orig = r->score[top];
 
 	/* Rivals nearly as good, off the top's own line, suggest the
