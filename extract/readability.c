@@ -1891,7 +1891,8 @@ photo_box(const rd *r, size_t n)
 
 /* Node n is a run of boxes and nothing else: five or more children,
  * nearly all alike the first (readers' comments, a list of teasers),
- * none a paragraph of n's own.  Each box's prose adds a share to n's
+ * none a paragraph of n's own (a <p>, or a div of loose text as a page
+ * without <p>s writes one).  Each box's prose adds a share to n's
  * score, and many boxes outscore a post whose paragraphs are its own. */
 static bool
 box_run(const rd *r, size_t n)
@@ -1902,7 +1903,7 @@ box_run(const rd *r, size_t n)
 	if (first >= pith_doc_node(r->d, n)->end)
 		return false;
 	for (size_t c = first; c != PITH_NONE; c = sibling_after(r, c)) {
-		if (tag(r, c) == GUMBO_TAG_P)
+		if (para_node(r, c))
 			return false;
 		all++;
 		k += alike(r, c, first) || kin(r, c, first);
