@@ -64,8 +64,8 @@ expect_out "the block of the end says so" "span ends at token 114"
 expect_out "the running sum as a sparkline" "$(printf '\342\226\210\342\226\210\342\226\210')"
 run --explain=tokens -a readability "$D/algos.html"
 expect_status "--explain=tokens -a readability exits 0" 0
-expect_out "readability: the candidates" "top     section.comments"
-expect_out "readability: a rival" "rival   article"
+expect_out "readability: the candidates" "top     article"
+expect_out "readability: a rival" "rival   section.comments"
 expect_out "readability: a sibling's threshold" "threshold 10.0: passed, joined"
 run --explain=nonsense "$D/algos.html"
 expect_status "--explain=WHAT other than blocks or tokens is a usage error" 2

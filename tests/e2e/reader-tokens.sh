@@ -40,7 +40,7 @@ start 100 30 -a readability "$D/algos.html"
 check "evidence: page open" "Reader1"
 keys D
 check "D shows readability's candidates" "the candidates for the article's container"
-check "the chosen container by its path" "top     section.comments"
+check "the chosen container by its path" "top     article"
 check "its content score, weight and link density" "weight +0  links 0.00"
 check "a sibling with its threshold" "threshold 10.0:"
 check "and whether it passed" "passed, joined"
