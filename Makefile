@@ -32,8 +32,9 @@ SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 OPT     := -O1 -g
 endif
 # gcov's counters, for `make coverage`.  Plain increments: with -pthread
-# gcc makes them atomic, which made the suite's big pages 6 times slower
-# (a race can only lose a count, never a line's first).
+# gcc makes them atomic, which made the suite's big pages 6 times slower.
+# A race between batch's threads can lose counts, and gcov may then derive
+# a negative one: tools/coverage.py skips such lines and says how many.
 ifdef COVERAGE
 SANFLAGS += --coverage -fprofile-update=single
 endif
