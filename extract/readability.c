@@ -129,6 +129,9 @@ typedef struct {
 	int *prose_kids;        /* of them, those with text under half link */
 	int *nblk;              /* blocks in the subtree */
 	size_t *bfirst, *blast; /* the subtree's first and last block, or NONE */
+	size_t *bwrap;          /* per block: the inline element around its
+	                           loose text and others' (see prepare_wraps),
+	                           or NONE */
 	double *score;
 	double *blen, *blink;   /* per block */
 	int *bcommas;
@@ -1061,6 +1064,89 @@ prepare_counts(rd *r)
 		r->ncounts = numbers(t, strlen(t), r->counts, 8);
 }
 
+static bool
+inside(const rd *r, size_t n, size_t a)
+{
+	return n >= a && n < pith_doc_node(r->d, a)->end;
+}
+
+/* Block b is loose text in a box that holds more than it (bare text
+ * and <br>s where a page would have <p>s). */
+static bool
+loose_para(const rd *r, size_t b)
+{
+	const pith_block *blk = pith_doc_block(r->d, b);
+
+	return blk->kind == PITH_BLOCK_PARA && blk->node != PITH_NONE &&
+	    tag(r, blk->node) != GUMBO_TAG_P && r->nblk[blk->node] > 1;
+}
+
+/* Loose text belongs to its nearest block box, but an old page sets
+ * its story as text and <br>s inside an inline wrapper (<font size=2>,
+ * a <span>) beside the box's menus and notes, where <p>s would make the
+ * wrapper their parent.  Each loose block's innermost element around
+ * all its text is found from the token stream; an inline one around
+ * two blocks or more is the story's wrapper: it gets their sums and
+ * range, and score_blocks lets it gain first, as a <p>'s parent. */
+static pith_code
+prepare_wraps(rd *r)
+{
+	const pith_doc *d = r->d;
+	const pith_token *t;
+	size_t nt, any = 0;
+	int *count;
+
+	for (size_t b = 0; b < r->nb && !any; b++)
+		any = loose_para(r, b);
+	if (!any || (nt = pith_doc_ntokens(d)) == 0 || (t = pith_doc_tokens(d)) == NULL)
+		return PITH_OK;
+	for (size_t i = 0; i < nt; i++) {
+		size_t b = t[i].block, c = t[i].node;
+
+		if (t[i].kind == PITH_TOKEN_TAG || b == PITH_NONE || c == PITH_NONE ||
+		    !loose_para(r, b))
+			continue;
+		if (r->bwrap[b] == PITH_NONE) {
+			r->bwrap[b] = c;
+			continue;
+		}
+		while (!inside(r, c, r->bwrap[b]))
+			r->bwrap[b] = pith_doc_node(d, r->bwrap[b])->parent;
+	}
+	if ((count = calloc(r->nn + 1, sizeof *count)) == NULL)
+		return PITH_ENOMEM;
+	for (size_t b = 0; b < r->nb; b++) {
+		size_t c = r->bwrap[b], n = pith_doc_block(d, b)->node;
+
+		if (c != PITH_NONE && (c == n || !inside(r, c, n) || doc_tag_block(tag(r, c))))
+			c = r->bwrap[b] = PITH_NONE;
+		if (c != PITH_NONE)
+			count[c]++;
+	}
+	for (size_t b = 0; b < r->nb; b++) {
+		size_t n = pith_doc_block(d, b)->node;
+
+		if (r->bwrap[b] == PITH_NONE || count[r->bwrap[b]] < 2) {
+			r->bwrap[b] = PITH_NONE;
+			continue;
+		}
+		for (size_t a = r->bwrap[b]; a != n; a = pith_doc_node(d, a)->parent) {
+			r->nblk[a]++;
+			if (r->bfirst[a] == PITH_NONE)
+				r->bfirst[a] = b;
+			r->blast[a] = b;
+			r->len[a] += r->blen[b];
+			r->plen[a] += r->blen[b];
+			r->link[a] += r->blink[b];
+			r->commas[a] += r->bcommas[b];
+			if (r->bsentence[b])
+				r->flags[a] |= N_SENTENCE;
+		}
+	}
+	free(count);
+	return PITH_OK;
+}
+
 static pith_code
 prepare(rd *r)
 {
@@ -1081,6 +1167,7 @@ prepare(rd *r)
 	r->nblk = calloc(nn + 1, sizeof *r->nblk);
 	r->bfirst = malloc((nn + 1) * sizeof *r->bfirst);
 	r->blast = malloc((nn + 1) * sizeof *r->blast);
+	r->bwrap = malloc((nb + 1) * sizeof *r->bwrap);
 	r->score = calloc(nn + 1, sizeof *r->score);
 	r->blen = calloc(nb + 1, sizeof *r->blen);
 	r->blink = calloc(nb + 1, sizeof *r->blink);
@@ -1091,12 +1178,14 @@ prepare(rd *r)
 	r->why = calloc(nb + 1, sizeof *r->why);
 	if (!r->cls || !r->weight || !r->flags || !r->rows || !r->len || !r->link ||
 	    !r->plen || !r->llen || !r->commas || !r->slidec || !r->kids || !r->prose_kids ||
-	    !r->nblk || !r->bfirst || !r->blast || !r->score || !r->blen ||
+	    !r->nblk || !r->bfirst || !r->blast || !r->bwrap || !r->score || !r->blen ||
 	    !r->blink || !r->bcommas || !r->bsentence || !r->brepeated || !r->keep ||
 	    !r->why)
 		return PITH_ENOMEM;
 	for (size_t n = 0; n < nn; n++)
 		r->bfirst[n] = r->blast[n] = PITH_NONE;
+	for (size_t b = 0; b < nb; b++)
+		r->bwrap[b] = PITH_NONE;
 
 	prepare_nodes(r);
 	prepare_anchors(r);
@@ -1104,6 +1193,8 @@ prepare(rd *r)
 	if (budget_expired(r->time) || !prepare_blocks(r))
 		return PITH_OK;
 	prepare_sums(r);
+	if (prepare_wraps(r) != PITH_OK)
+		return PITH_ENOMEM;
 	/* Bootstrap's alert, a docs theme's callout, is role="alert" in
 	 * the run of the text: after a paragraph of prose, it is the
 	 * text's note, where a banner or a flash message sits alone. */
@@ -1135,12 +1226,6 @@ static double
 density(const rd *r, size_t n)
 {
 	return r->len[n] > 0 ? r->link[n] / r->len[n] : 0;
-}
-
-static bool
-inside(const rd *r, size_t n, size_t a)
-{
-	return n >= a && n < pith_doc_node(r->d, a)->end;
 }
 
 /* The block of div n's loose text, pictures aside (one floated into
@@ -1340,7 +1425,7 @@ score_blocks(rd *r, unsigned f)
 		a = pith_doc_node(d, n)->parent;
 		if (pith_doc_block(d, b)->kind == PITH_BLOCK_PARA &&
 		    tag(r, n) != GUMBO_TAG_P && r->nblk[n] > 1)
-			a = n;
+			a = r->bwrap[b] != PITH_NONE ? r->bwrap[b] : n;
 		for (; a != PITH_NONE && level < 5;
 		    a = pith_doc_node(d, a)->parent, level++) {
 			if (tag(r, a) == GUMBO_TAG_HTML)
@@ -5235,6 +5320,11 @@ loose_in_top(const rd *r, size_t b, size_t top)
 		return false;
 	if (b > r->bfirst[top] && b < r->blast[top])
 		return true;
+	/* Text loose in the top's own inline wrapper (see prepare_wraps):
+	 * its first block opens the story; its last, as one after it. */
+	if (r->bwrap[b] != PITH_NONE && inside(r, r->bwrap[b], top) &&
+	    (b < r->blast[top] || (prose_block(r, b) && full_stop(blk))))
+		return true;
 	for (int up = 0; up < 2 && x != n && x != r->body; up++)
 		x = pith_doc_node(r->d, x)->parent;
 	if (x == n && n != top && n != r->body && prose_block(r, b) && !captions(r, b) &&
@@ -5840,6 +5930,7 @@ rd_free(rd *r)
 	free(r->nblk);
 	free(r->bfirst);
 	free(r->blast);
+	free(r->bwrap);
 	free(r->score);
 	free(r->blen);
 	free(r->blink);
