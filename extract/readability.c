@@ -1132,9 +1132,10 @@ prepare_wraps(rd *r)
 		}
 		for (size_t a = r->bwrap[b]; a != n; a = pith_doc_node(d, a)->parent) {
 			r->nblk[a]++;
-			if (r->bfirst[a] == PITH_NONE)
+			if (r->bfirst[a] == PITH_NONE || b < r->bfirst[a])
 				r->bfirst[a] = b;
-			r->blast[a] = b;
+			if (r->blast[a] == PITH_NONE || b > r->blast[a])
+				r->blast[a] = b;
 			r->len[a] += r->blen[b];
 			r->plen[a] += r->blen[b];
 			r->link[a] += r->blink[b];
@@ -5300,8 +5301,11 @@ drop_flat(rd *r, const char **dwhy)
  * or sits in one, a run of it inside (the bold lede after a picture, or
  * before the first <p>) is given to the box around the top.  Blocks come
  * in the document's order and the top's subtree is one stretch of it,
- * so such a block between the top's own first and last blocks is inside
- * it.  The block just before the first is the lede opening the inline
+ * so such a block (or picture) between the top's own first and last
+ * blocks is inside it; those of text loose in the top's inline wrapper
+ * (prepare_wraps) count in the range, the last unless a paragraph not
+ * ending with a full stop (a note after the story, as below).  The
+ * block just before the first is the lede opening the inline
  * wrapper when it is a sentence (a dateline or byline there is not).
  * A paragraph of prose loose in the top's parent or grandparent is the
  * story going on, as a <p> there is (gather_siblings, gather_sections):
@@ -5315,16 +5319,14 @@ loose_in_top(const rd *r, size_t b, size_t top)
 	const pith_block *blk = pith_doc_block(r->d, b);
 	size_t n = blk->node, x = top;
 
-	if (blk->kind != PITH_BLOCK_PARA || r->bfirst[top] == PITH_NONE ||
-	    !inside(r, top, n))
+	if ((blk->kind != PITH_BLOCK_PARA && blk->kind != PITH_BLOCK_IMAGE) ||
+	    r->bfirst[top] == PITH_NONE || !inside(r, top, n))
 		return false;
-	if (b > r->bfirst[top] && b < r->blast[top])
+	if (b >= r->bfirst[top] && b <= r->blast[top] &&
+	    (b < r->blast[top] || !prose_block(r, b) || full_stop(blk)))
 		return true;
-	/* Text loose in the top's own inline wrapper (see prepare_wraps):
-	 * its first block opens the story; its last, as one after it. */
-	if (r->bwrap[b] != PITH_NONE && inside(r, r->bwrap[b], top) &&
-	    (b < r->blast[top] || (prose_block(r, b) && full_stop(blk))))
-		return true;
+	if (blk->kind != PITH_BLOCK_PARA)
+		return false;
 	for (int up = 0; up < 2 && x != n && x != r->body; up++)
 		x = pith_doc_node(r->d, x)->parent;
 	if (x == n && n != top && n != r->body && prose_block(r, b) && !captions(r, b) &&
