@@ -1093,12 +1093,10 @@ prepare_wraps(rd *r)
 {
 	const pith_doc *d = r->d;
 	const pith_token *t;
-	size_t nt, any = 0;
+	size_t nt = pith_doc_ntokens(d);
 	int *count;
 
-	for (size_t b = 0; b < r->nb && !any; b++)
-		any = loose_para(r, b);
-	if (!any || (nt = pith_doc_ntokens(d)) == 0 || (t = pith_doc_tokens(d)) == NULL)
+	if (nt == 0 || (t = pith_doc_tokens(d)) == NULL)
 		return PITH_OK;
 	for (size_t i = 0; i < nt; i++) {
 		size_t b = t[i].block, c = t[i].node;
