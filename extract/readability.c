@@ -1146,6 +1146,31 @@ prepare_wraps(rd *r)
 	return PITH_OK;
 }
 
+/* <main> is the page's own word for its content, and it stands when
+ * the class names say nothing (hashed, or in another language).  When
+ * its prose is spread over its children (a landing page's sections,
+ * each outscored by the one whose paragraph sits a box deeper), it
+ * weighs as a positive name does; when one child holds over half of
+ * it, that child is the story and <main> its frame (a share bar, a
+ * newsletter box), for the scores to tell. */
+static void
+weigh_main(rd *r)
+{
+	const pith_doc *d = r->d;
+
+	for (size_t n = 0; n < r->nn; n++) {
+		size_t c, end = pith_doc_node(d, n)->end;
+
+		if (tag(r, n) != GUMBO_TAG_MAIN || (r->cls[n] & C_POSITIVE) || r->plen[n] <= 0)
+			continue;
+		for (c = n + 1; c < end && r->plen[c] <= 0.5 * r->plen[n];
+		    c = pith_doc_node(d, c)->end)
+			;
+		if (c == end)
+			r->weight[n] += 25;
+	}
+}
+
 static pith_code
 prepare(rd *r)
 {
@@ -1194,6 +1219,7 @@ prepare(rd *r)
 	prepare_sums(r);
 	if (prepare_wraps(r) != PITH_OK)
 		return PITH_ENOMEM;
+	weigh_main(r);
 	/* Bootstrap's alert, a docs theme's callout, is role="alert" in
 	 * the run of the text: after a paragraph of prose, it is the
 	 * text's note, where a banner or a flash message sits alone. */
