@@ -747,6 +747,27 @@ repeated_items(rd *r)
 	return PITH_OK;
 }
 
+/* Block b counted in node a: its length, links, commas, sentence and
+ * place (b may come after a's later blocks: see prepare_wraps). */
+static void
+count_block(rd *r, size_t a, size_t b)
+{
+	const pith_block *blk = pith_doc_block(r->d, b);
+
+	r->nblk[a]++;
+	if (r->bfirst[a] == PITH_NONE || b < r->bfirst[a])
+		r->bfirst[a] = b;
+	if (r->blast[a] == PITH_NONE || b > r->blast[a])
+		r->blast[a] = b;
+	r->len[a] += r->blen[b];
+	r->link[a] += r->blink[b];
+	r->commas[a] += r->bcommas[b];
+	if (r->bsentence[b])
+		r->flags[a] |= N_SENTENCE;
+	if (blk->kind == PITH_BLOCK_PARA || blk->kind == PITH_BLOCK_PRE)
+		r->plen[a] += r->blen[b];
+}
+
 /* Each block's length, links, commas and sentence, added to its node;
  * false when the time ran out. */
 static bool
@@ -763,18 +784,8 @@ prepare_blocks(rd *r)
 		block_stats(r, b);
 		if (n == PITH_NONE)
 			continue;
-		r->nblk[n]++;
-		if (r->bfirst[n] == PITH_NONE)
-			r->bfirst[n] = b;
-		r->blast[n] = b;
-		r->len[n] += r->blen[b];
-		r->link[n] += r->blink[b];
-		r->commas[n] += r->bcommas[b];
+		count_block(r, n, b);
 		r->slidec[n] += slide_count(blk);
-		if (r->bsentence[b])
-			r->flags[n] |= N_SENTENCE;
-		if (blk->kind == PITH_BLOCK_PARA || blk->kind == PITH_BLOCK_PRE)
-			r->plen[n] += r->blen[b];
 		if (blk->kind == PITH_BLOCK_PRE)
 			r->flags[n] |= N_KEEP;
 		if (blk->kind == PITH_BLOCK_ROW) {
@@ -1128,19 +1139,8 @@ prepare_wraps(rd *r)
 			r->bwrap[b] = PITH_NONE;
 			continue;
 		}
-		for (size_t a = r->bwrap[b]; a != n; a = pith_doc_node(d, a)->parent) {
-			r->nblk[a]++;
-			if (r->bfirst[a] == PITH_NONE || b < r->bfirst[a])
-				r->bfirst[a] = b;
-			if (r->blast[a] == PITH_NONE || b > r->blast[a])
-				r->blast[a] = b;
-			r->len[a] += r->blen[b];
-			r->plen[a] += r->blen[b];
-			r->link[a] += r->blink[b];
-			r->commas[a] += r->bcommas[b];
-			if (r->bsentence[b])
-				r->flags[a] |= N_SENTENCE;
-		}
+		for (size_t a = r->bwrap[b]; a != n; a = pith_doc_node(d, a)->parent)
+			count_block(r, a, b);
 	}
 	free(count);
 	return PITH_OK;
