@@ -186,6 +186,7 @@ static double density(const rd *r, size_t n);
 static bool holds(const char *s, size_t n, bool (*is)(ucs4_t));
 static bool is_digit(ucs4_t c);
 static bool slide_count(const pith_block *blk);
+static bool slide_heading(const pith_block *blk);
 static double counted(const rd *r, size_t t);
 static size_t remarked(const rd *r, size_t t);
 
@@ -785,7 +786,7 @@ prepare_blocks(rd *r)
 		if (n == PITH_NONE)
 			continue;
 		count_block(r, n, b);
-		r->slidec[n] += slide_count(blk);
+		r->slidec[n] += slide_count(blk) || slide_heading(blk);
 		if (blk->kind == PITH_BLOCK_PRE)
 			r->flags[n] |= N_KEEP;
 		if (blk->kind == PITH_BLOCK_ROW) {
@@ -4278,6 +4279,28 @@ slide_count(const pith_block *blk)
 		}
 	}
 	return nv == 2 && v[0] == 1 && v[1] >= 1;
+}
+
+/* A slide's heading in a gallery of them: "7/50" and its title
+ * ("7/50 Kicking up a skink").  Each slide counts once, and a box of
+ * two or more is a slideshow, unless it holds the article's paragraphs
+ * (see the slideshow rule): a gallery that is the story stays. */
+static bool
+slide_heading(const pith_block *blk)
+{
+	const char *s = blk->text;
+	size_t n = blk->len, i = 0, k = 0, m = 0;
+
+	if (blk->kind != PITH_BLOCK_HEADING)
+		return false;
+	for (; i < n && i < 5 && isdigit((unsigned char)s[i]); i++)
+		k = 10 * k + (size_t)(s[i] - '0');
+	if (i == 0 || i == n || s[i++] != '/')
+		return false;
+	for (size_t j = i; i < n && i - j < 5 && isdigit((unsigned char)s[i]); i++)
+		m = 10 * m + (size_t)(s[i] - '0');
+	return k >= 1 && m >= 2 && k <= m && i + 1 < n && s[i] == ' ' &&
+	    !isdigit((unsigned char)s[i + 1]);
 }
 
 /* A pager's line set among its links ("Page précédente | Page 2 sur 3
