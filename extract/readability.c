@@ -5300,13 +5300,18 @@ drop_flat(rd *r, const char **dwhy)
 
 		if (dwhy[p] != NULL)
 			continue;
-		size_t from = PITH_NONE;
+		size_t from = PITH_NONE, opened = PITH_NONE;
 
 		for (size_t c = p + 1; next_run(r, p, &c, 4 * CHAR_THRESHOLD, &u); ) {
 			size_t first = u.first, last = u.last, k = u.brief, stars = u.stars;
 
 			if (from == PITH_NONE && u.signs > 0)
 				from = first;
+			/* A reply without a sentence, or a picture, cuts a
+			 * thread into runs: the first run of talk after the
+			 * post opens it. */
+			if (opened == PITH_NONE && k >= 2 && talk(&u) && post < r->bfirst[first])
+				opened = first;
 
 			bool told = k >= 2 && k < RUN_MIN && 2 * u.days > k &&
 			    announced(r, prose, all, post, first, last, k);
@@ -5316,10 +5321,10 @@ drop_flat(rd *r, const char **dwhy)
 			    ((r->bfirst[first] <= end && end <= r->blast[last]) ||
 			    (told && end < r->bfirst[first]) ||
 			    (end < r->bfirst[first] && (!(r->flags[first] & N_IN) || 2 * stars >= k)))) {
-				size_t above = signed_above(r, first);
+				size_t above = signed_above(r, opened);
 
 				/* The first's term goes with it. */
-				for (size_t s = above != PITH_NONE ? above : first; s < u.stop; s++)
+				for (size_t s = above != PITH_NONE ? above : opened; s < u.stop; s++)
 					dwhy[s] = dwhy[s] != NULL ? dwhy[s] : FLAT_WHY;
 				free(prose);
 				return 0;
