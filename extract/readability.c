@@ -5196,6 +5196,27 @@ struct flat_run {
 	size_t first, last, stop, k, brief, signs, dates, days, same, stars, clocks;
 };
 
+/* Nodes a and b are boxes of a kind (see alike and kin). */
+static bool
+of_kind(const rd *r, size_t a, size_t b)
+{
+	return alike(r, a, b) || kin(r, a, b);
+}
+
+/* Box n, not of first's kind, takes turns with it: the box after n is
+ * (a thread's odd and even rows named apart, "comment-odd" and
+ * "comment-even", whose hashed names share no word).  n is *other. */
+static bool
+alternate(const rd *r, size_t n, size_t first, size_t *other)
+{
+	size_t x = sibling_after(r, n);
+
+	if (tag(r, n) != tag(r, first) || x == PITH_NONE || !of_kind(r, x, first))
+		return false;
+	*other = n;
+	return true;
+}
+
 /* The next run of remarks shorter than max among p's children from
  * child *c on; *c moves past it.  False when no child is left. */
 static bool
@@ -5209,8 +5230,9 @@ next_run(const rd *r, size_t p, size_t *c, double max, struct flat_run *u)
 		return false;
 	memset(u, 0, sizeof *u);
 	u->first = *c;
-	for (; *c < stop && (alike(r, *c, u->first) || kin(r, *c, u->first)) &&
-	    remark_within(r, *c, max); *c = u->stop) {
+	for (size_t other = PITH_NONE; *c < stop && remark_within(r, *c, max) &&
+	    (of_kind(r, *c, u->first) || (other != PITH_NONE ? of_kind(r, *c, other) :
+	    *c != u->first && alternate(r, *c, u->first, &other))); *c = u->stop) {
 		size_t sig = signed_by(r, *c);
 		bool sign = sig != PITH_NONE || signed_off(r, *c) ||
 		    signed_above(r, *c) != PITH_NONE;
