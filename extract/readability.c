@@ -5204,8 +5204,9 @@ of_kind(const rd *r, size_t a, size_t b)
 }
 
 /* Box n, not of first's kind, takes turns with it: the box after n is
- * (a thread's odd and even rows named apart, "comment-odd" and
- * "comment-even", whose hashed names share no word).  n is *other. */
+ * of first's kind again (a thread's odd and even rows named apart,
+ * "comment-odd" and "comment-even", whose hashed names share no word).
+ * n is then *other, the run's second kind. */
 static bool
 alternate(const rd *r, size_t n, size_t first, size_t *other)
 {
@@ -5232,7 +5233,7 @@ next_run(const rd *r, size_t p, size_t *c, double max, struct flat_run *u)
 	u->first = *c;
 	for (size_t other = PITH_NONE; *c < stop && remark_within(r, *c, max) &&
 	    (of_kind(r, *c, u->first) || (other != PITH_NONE ? of_kind(r, *c, other) :
-	    *c != u->first && alternate(r, *c, u->first, &other))); *c = u->stop) {
+	    alternate(r, *c, u->first, &other))); *c = u->stop) {
 		size_t sig = signed_by(r, *c);
 		bool sign = sig != PITH_NONE || signed_off(r, *c) ||
 		    signed_above(r, *c) != PITH_NONE;
