@@ -60,7 +60,7 @@ typedef struct {
 	/* The second walk's first: its nodes' names, so the walk needs none
 	 * of the input, which the caller may have freed by then. */
 	const pith_doc *first;
-	size_t cap_nodes, cap_gnodes, cap_blocks, cap_bwords, cap_runs, cap_tokens,
+	size_t cap_nodes, cap_gnodes, cap_blocks, cap_bwords, cap_bwrap, cap_runs, cap_tokens,
 	    cap_images;
 	buf text;
 	frame *stack;
@@ -564,6 +564,18 @@ token_push(builder *b, pith_token_kind kind, size_t node, size_t start,
 
 	if (kind == PITH_TOKEN_WORD && b->open)
 		d->bwords[d->nblocks - 1]++;
+	if (kind != PITH_TOKEN_TAG && b->open && node != PITH_NONE) {
+		size_t *w = &d->bwrap[d->nblocks - 1];
+
+		/* The elements open now (on the stack, at their depth)
+		 * are node's ancestors: the block's wrapper climbs to the
+		 * nearest of them. */
+		if (*w == PITH_NONE)
+			*w = node;
+		while (*w != PITH_NONE && ((size_t)d->nodes[*w].depth >= b->depth ||
+		    b->stack[d->nodes[*w].depth].node != *w))
+			*w = d->nodes[*w].parent;
+	}
 	if (!b->tokens)
 		return;
 	if (!grow(&d->tokens, &b->cap_tokens, d->ntokens + 1, sizeof *d->tokens)) {
@@ -639,11 +651,13 @@ block_begin(builder *b, pith_block_kind kind)
 	size_t t;
 
 	if (!grow(&d->blocks, &b->cap_blocks, d->nblocks + 1, sizeof *d->blocks) ||
-	    !grow(&d->bwords, &b->cap_bwords, d->nblocks + 1, sizeof *d->bwords)) {
+	    !grow(&d->bwords, &b->cap_bwords, d->nblocks + 1, sizeof *d->bwords) ||
+	    !grow(&d->bwrap, &b->cap_bwrap, d->nblocks + 1, sizeof *d->bwrap)) {
 		b->oom = true;
 		return NULL;
 	}
 	d->bwords[d->nblocks] = 0;
+	d->bwrap[d->nblocks] = PITH_NONE;
 	blk = &d->blocks[d->nblocks++];
 	*blk = (pith_block){
 		.kind = kind, .level = b->c.level, .list = b->c.list,
@@ -2119,6 +2133,7 @@ doc_tokens_build(pith_doc *d)
 	free(s->nodes);
 	free(s->blocks);
 	free(s->bwords);
+	free(s->bwrap);
 	free(s->runs);
 	free(s->images);
 	free(s->tokens);
@@ -2231,6 +2246,7 @@ pith_doc_free(pith_doc *d)
 	free(d->nodes);
 	free(d->blocks);
 	free(d->bwords);
+	free(d->bwrap);
 	free(d->runs);
 	free(d->images);
 	free(d->tokens);
@@ -2276,6 +2292,12 @@ size_t
 pith_doc_block_words(const pith_doc *d, size_t i)
 {
 	return i < d->nblocks ? d->bwords[i] : 0;
+}
+
+size_t
+doc_block_wrap(const pith_doc *d, size_t b)
+{
+	return b < d->nblocks ? d->bwrap[b] : PITH_NONE;
 }
 
 size_t pith_doc_nnodes(const pith_doc *d) { return d->nnodes; }

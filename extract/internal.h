@@ -108,6 +108,8 @@ struct pith_doc {
 	pith_image *images;      /* inside lines, by block, then at */
 	size_t nimages;
 	size_t *bwords;          /* nblocks: the word tokens in each block */
+	size_t *bwrap;           /* nblocks: the innermost element around all
+	                            of each block's text, or PITH_NONE */
 	/* The token stream is built on first use (pith_doc_tokens): most
 	 * pages never need it.  tokens_ready is set once it is there (or
 	 * failed: tokens_oom); the lock makes one thread build it. */
@@ -139,6 +141,8 @@ const pith_doc *doc_ld(const pith_doc *d);
 /* Whether an element of this tag (a GumboTag) opens a block box: loose
  * text and inline elements inside it make its paragraphs (doc.c). */
 bool doc_tag_block(int tag);
+/* The innermost element around all of block b's text, or PITH_NONE. */
+size_t doc_block_wrap(const pith_doc *d, size_t b);
 
 /* UAX #29 word breaks, as libunistring's u8_wordbreaks (doc.c). */
 void doc_wordbreaks(const uint8_t *s, size_t n, char *p);

@@ -1096,33 +1096,18 @@ loose_para(const rd *r, size_t b)
 /* Loose text belongs to its nearest block box, but an old page sets
  * its story as text and <br>s inside an inline wrapper (<font size=2>,
  * a <span>) beside the box's menus and notes, where <p>s would make the
- * wrapper their parent.  Each loose block's innermost element around
- * all its text is found from the token stream; an inline one around
- * two blocks or more is the story's wrapper: it gets their sums and
- * range, and score_blocks lets it gain first, as a <p>'s parent. */
+ * wrapper their parent.  The document keeps each block's innermost
+ * element around all its text (doc_block_wrap); an inline one around
+ * two loose blocks or more is the story's wrapper: it gets their sums
+ * and range, and score_blocks lets it gain first, as a <p>'s parent. */
 static pith_code
 prepare_wraps(rd *r)
 {
 	const pith_doc *d = r->d;
-	const pith_token *t;
-	size_t nt = pith_doc_ntokens(d);
 	int *count;
 
-	if (nt == 0 || (t = pith_doc_tokens(d)) == NULL)
-		return PITH_OK;
-	for (size_t i = 0; i < nt; i++) {
-		size_t b = t[i].block, c = t[i].node;
-
-		if (t[i].kind == PITH_TOKEN_TAG || b == PITH_NONE || c == PITH_NONE ||
-		    !loose_para(r, b))
-			continue;
-		if (r->bwrap[b] == PITH_NONE) {
-			r->bwrap[b] = c;
-			continue;
-		}
-		while (!inside(r, c, r->bwrap[b]))
-			r->bwrap[b] = pith_doc_node(d, r->bwrap[b])->parent;
-	}
+	for (size_t b = 0; b < r->nb; b++)
+		r->bwrap[b] = loose_para(r, b) ? doc_block_wrap(d, b) : PITH_NONE;
 	if ((count = calloc(r->nn + 1, sizeof *count)) == NULL)
 		return PITH_ENOMEM;
 	for (size_t b = 0; b < r->nb; b++) {
