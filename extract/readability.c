@@ -1601,6 +1601,13 @@ kin(const rd *r, size_t a, size_t b)
 	return k > 0 && strncmp(ca, cb, k) == 0 && strchr(" \t\n", cb[k]) != NULL;
 }
 
+/* Nodes a and b are boxes of a kind (see alike and kin). */
+static bool
+of_kind(const rd *r, size_t a, size_t b)
+{
+	return alike(r, a, b) || kin(r, a, b);
+}
+
 /* A CMS cuts a page into content elements side by side, boxes of a kind
  * (a text, a text with a picture, a table), and a short one may win by
  * a name the others lack ("textpic-text"): two rivals of its kind
@@ -1817,7 +1824,7 @@ threaded(const rd *r, size_t t)
 		if (!named_box(r, n) || !own_prose(r, n))
 			continue;
 		while (up++ < 4 && (a = pith_doc_node(d, a)->parent) != t &&
-		    !((alike(r, a, n) || kin(r, a, n)) && own_prose(r, a) && in_run(r, a, true)))
+		    !(of_kind(r, a, n) && own_prose(r, a) && in_run(r, a, true)))
 			;
 		if (a == t || up > 4)
 			continue;
@@ -2002,7 +2009,7 @@ box_run(const rd *r, size_t n)
 		if (para_node(r, c))
 			return false;
 		all++;
-		k += alike(r, c, first) || kin(r, c, first);
+		k += of_kind(r, c, first);
 	}
 	return k >= BOXES_MIN && 5 * k >= 4 * all;
 }
@@ -4267,7 +4274,7 @@ slide_count(const pith_block *blk)
 }
 
 /* A slide's heading in a gallery of them: "7/50" and its title
- * ("7/50 Kicking up a skink").  Each slide counts once, and a box of
+ * ("7/50 The harbour at dawn").  Each slide counts once, and a box of
  * two or more is a slideshow, unless it holds the article's paragraphs
  * (see the slideshow rule): a gallery that is the story stays. */
 static bool
@@ -5180,13 +5187,6 @@ counted(const rd *r, size_t t)
 struct flat_run {
 	size_t first, last, stop, k, brief, signs, dates, days, same, stars, clocks;
 };
-
-/* Nodes a and b are boxes of a kind (see alike and kin). */
-static bool
-of_kind(const rd *r, size_t a, size_t b)
-{
-	return alike(r, a, b) || kin(r, a, b);
-}
 
 /* Box n, not of first's kind, takes turns with it: the box after n is
  * of first's kind again (a thread's odd and even rows named apart,
