@@ -5337,6 +5337,26 @@ drop_flat(rd *r, const char **dwhy)
 				free(prose);
 				return 0;
 			}
+			/* A run of RUN_MIN in a box apart from the post, the
+			 * last prose kept further on in that box: replies
+			 * without a sentence ("need a quote asap!!") cut the
+			 * thread into runs, and a late reply's prose is kept,
+			 * so the rest of the box is the thread, and so are
+			 * the boxes of its kinds just before the run. */
+			if (k >= RUN_MIN && talk(&u) && post < r->bfirst[first] &&
+			    end > r->blast[last] && inside(r, pith_doc_block(d, end)->node, p) &&
+			    !inside(r, pith_doc_block(d, post)->node, p)) {
+				size_t s = opened, x = sibling_after(r, opened);
+
+				while (sibling_before(r, s) != PITH_NONE &&
+				    (of_kind(r, sibling_before(r, s), opened) ||
+				    (x != PITH_NONE && of_kind(r, sibling_before(r, s), x))))
+					s = sibling_before(r, s);
+				for (; s < pith_doc_node(d, p)->end; s++)
+					dwhy[s] = dwhy[s] != NULL ? dwhy[s] : FLAT_WHY;
+				free(prose);
+				return 0;
+			}
 			/* Comments signed below, RUN_MIN of them after the
 			 * post, in the box that holds the last prose kept:
 			 * from the first signed one on, the rest of the box is
