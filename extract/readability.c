@@ -5308,13 +5308,14 @@ drop_flat(rd *r, const char **dwhy)
 
 		if (dwhy[p] != NULL)
 			continue;
-		size_t from = PITH_NONE, opened = PITH_NONE;
+		size_t from = PITH_NONE, opened = PITH_NONE, signs = 0;
 
 		for (size_t c = p + 1; next_run(r, p, &c, 4 * CHAR_THRESHOLD, &u); ) {
 			size_t first = u.first, last = u.last, k = u.brief, stars = u.stars;
 
 			if (from == PITH_NONE && u.signs > 0)
 				from = first;
+			signs += u.signs;
 			/* A reply without a sentence, or a picture, cuts a
 			 * thread into runs: the first run of talk after the
 			 * post opens it. */
@@ -5361,9 +5362,10 @@ drop_flat(rd *r, const char **dwhy)
 			 * post, in the box that holds the last prose kept:
 			 * from the first signed one on, the rest of the box is
 			 * the thread (one without a sentence, or a picture,
-			 * cuts the run, not the thread).  An article of signed
-			 * letters opens with them, its first prose. */
-			if (u.signs >= RUN_MIN && talk(&u) && post < r->bfirst[from] &&
+			 * cuts the run, not the thread: the box's runs count
+			 * together).  An article of signed letters opens with
+			 * them, its first prose. */
+			if (signs >= RUN_MIN && talk(&u) && post < r->bfirst[from] &&
 			    end >= r->bfirst[from] && inside(r, pith_doc_block(d, end)->node, p)) {
 				for (size_t s = from; s < pith_doc_node(d, p)->end; s++)
 					dwhy[s] = dwhy[s] != NULL ? dwhy[s] : FLAT_WHY;
