@@ -2208,12 +2208,13 @@ div_caption(const rd *r, size_t n)
 	bool media = false;
 
 	if (p == PITH_NONE || tag(r, p) != GUMBO_TAG_DIV || r->kids[p] != 2 || m == n ||
-	    sibling_after(r, m) != n || r->nblk[n] != 1 || r->nblk[p] != r->nblk[m] + 1 ||
+	    sibling_after(r, m) != n || r->nblk[n] != 1 ||
 	    pith_doc_block(d, b)->kind != PITH_BLOCK_PARA || r->blink[b] > 0 ||
 	    r->blen[b] > TEASER_LEN || full_stop(pith_doc_block(d, b)))
 		return false;
-	for (size_t k = r->bfirst[m]; k != PITH_NONE && k <= r->blast[m]; k++)
-		if (pith_doc_block(d, k)->kind != PITH_BLOCK_IMAGE)
+	/* A linked picture's block may belong to the div itself. */
+	for (size_t k = r->bfirst[p]; k <= r->blast[p]; k++)
+		if (k != b && pith_doc_block(d, k)->kind != PITH_BLOCK_IMAGE)
 			return false;
 	/* A player has no block: its element, near the top of the box. */
 	for (size_t x = m; x < pith_doc_node(d, m)->end && x < m + 16 && !media; x++) {
@@ -3220,6 +3221,22 @@ prose_list(const rd *r, size_t n)
 	    r->len[n] / r->kids[n] >= PROSE_ITEM && density(r, n) < 0.8;
 }
 
+/* Node k is a caption box: named so (not a figure's caption), or a
+ * div of a picture and its caption line (see div_caption), as a page
+ * whose names say nothing sets one. */
+static bool
+caption_box(const rd *r, size_t k)
+{
+	size_t c;
+
+	if (tag(r, k) == GUMBO_TAG_FIGCAPTION)
+		return false;
+	if (r->cls[k] & C_CAPTION)
+		return true;
+	return tag(r, k) == GUMBO_TAG_DIV && r->kids[k] == 2 && k + 1 < r->nn &&
+	    (c = sibling_after(r, k + 1)) != PITH_NONE && div_caption(r, c);
+}
+
 /* A photo gallery's captions are its text: the top holds GALLERY_BOXES
  * or more caption boxes as its own children, each box around a picture,
  * and their text averages a line of prose (PROSE_ITEM characters; a run
@@ -3236,7 +3253,7 @@ gallery(const rd *r, size_t top)
 	for (size_t k = top + 1; k < pith_doc_node(d, top)->end; k = pith_doc_node(d, k)->end) {
 		bool picture = false;
 
-		if (!(r->cls[k] & C_CAPTION) || tag(r, k) == GUMBO_TAG_FIGCAPTION)
+		if (!caption_box(r, k))
 			continue;
 		for (size_t b = r->bfirst[k]; b != PITH_NONE && b <= r->blast[k] && !picture; b++)
 			picture = pith_doc_block(d, b)->kind == PITH_BLOCK_IMAGE;
@@ -3302,7 +3319,7 @@ in_gallery(const rd *r, size_t n, size_t top)
 		return inside(r, n, top);
 	while ((p = pith_doc_node(r->d, n)->parent) != PITH_NONE && p != top)
 		n = p;
-	return p == top && (r->cls[n] & C_CAPTION) && tag(r, n) != GUMBO_TAG_FIGCAPTION;
+	return p == top && caption_box(r, n);
 }
 
 /* A <header> holding nothing but headings under the page's first
