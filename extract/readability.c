@@ -3661,6 +3661,21 @@ quote_box(const rd *r, size_t n)
 	    r->len[n + 1] == r->len[n] && beside(r, n, paragraph);
 }
 
+/* Node n is a caption set as a div's loose text under its picture (an
+ * <img> and a <span> of text in one div) beside the story's paragraphs:
+ * the picture first, then one line of at most TEASER_LEN with no link
+ * and no sentence's end, as div_caption's.  Not a post that is a
+ * picture and its line, with no paragraph beside it. */
+static bool
+picture_div(const rd *r, size_t n)
+{
+	size_t b = loose_block(r, n);
+
+	return b != PITH_NONE && b > r->bfirst[n] && b == r->blast[n] && r->blink[b] == 0 &&
+	    r->blen[b] <= TEASER_LEN && !full_stop(pith_doc_block(r->d, b)) &&
+	    beside(r, n, paragraph);
+}
+
 /* Node n inside the content: why it is dropped, or NULL. */
 static const char *
 prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
@@ -3684,7 +3699,8 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	/* Figure captions stay (the text output leaves them out unless
 	 * asked); credit and caption lines elsewhere are plain text,
 	 * but a gallery's captions are its text. */
-	if (((c & C_CAPTION) || div_caption(r, n)) && t != GUMBO_TAG_FIGCAPTION &&
+	if (((c & C_CAPTION) || div_caption(r, n) || (n != top && picture_div(r, n))) &&
+	    t != GUMBO_TAG_FIGCAPTION &&
 	    !(r->gallery && in_gallery(r, n, top)))
 		return reason(r, "dropped: caption", "dropped: caption '%.40s'", names(r, n));
 	if (n != top && (t == GUMBO_TAG_HEADER ? r->len[n] < 200 && !section_header(r, n) &&
