@@ -5691,6 +5691,31 @@ shouted(const char *s, size_t n)
 	return any;
 }
 
+/* Kept item b of a list is only the label of the list nested in it,
+ * whose items, links all, the walk dropped ("Bookmark this story" over
+ * its sites' links): a menu's heading, not the story's list.  A label
+ * ending in a colon introduces its items ("In progress:"), as a
+ * story's list does. */
+static bool
+submenu_label(const rd *r, size_t b)
+{
+	const pith_block *blk = pith_doc_block(r->d, b);
+	size_t li = blk->node, e;
+	double len = 0, link = 0;
+
+	if (blk->kind != PITH_BLOCK_ITEM || li == PITH_NONE || tag(r, li) != GUMBO_TAG_LI ||
+	    blk->len == 0 || links(blk) > 0 || r->bsentence[b] || full_stop(blk) || blk->len > 60 ||
+	    blk->text[blk->len - 1] == ':' || (e = r->blast[li]) <= b)
+		return false;
+	for (size_t k = b + 1; k <= e; k++) {
+		if (r->keep[k])
+			return false;
+		len += r->blen[k];
+		link += r->blink[k];
+	}
+	return len > 0 && link / len > 0.8;
+}
+
 /* A kept line of a few words and no sentence, a label by its colon or
  * its capitals ("LEIA MAIS", "Baca juga:", "相关阅读："), right over
  * links the walk dropped inside the article, labels them: a pointer to
@@ -5705,6 +5730,12 @@ drop_list_labels(rd *r)
 		const pith_block *blk = pith_doc_block(r->d, b), *next;
 		size_t nw = 1, nx, e;
 
+		if (r->keep[b] && submenu_label(r, b)) {
+			r->keep[b] = 0;
+			r->why[b] = "dropped: labels a dropped list of links";
+			len += r->blen[b];
+			continue;
+		}
 		if (!r->keep[b] || r->keep[b + 1] || blk->kind != PITH_BLOCK_PARA ||
 		    links(blk) > 0 || r->bsentence[b] || full_stop(blk) ||
 		    u8_mbsnlen((const uint8_t *)blk->text, blk->len) > 30)
