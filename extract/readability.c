@@ -2208,12 +2208,13 @@ div_caption(const rd *r, size_t n)
 	bool media = false;
 
 	if (p == PITH_NONE || tag(r, p) != GUMBO_TAG_DIV || r->kids[p] != 2 || m == n ||
-	    sibling_after(r, m) != n || r->nblk[n] != 1 || r->nblk[p] != r->nblk[m] + 1 ||
+	    sibling_after(r, m) != n || r->nblk[n] != 1 ||
 	    pith_doc_block(d, b)->kind != PITH_BLOCK_PARA || r->blink[b] > 0 ||
 	    r->blen[b] > TEASER_LEN || full_stop(pith_doc_block(d, b)))
 		return false;
-	for (size_t k = r->bfirst[m]; k != PITH_NONE && k <= r->blast[m]; k++)
-		if (pith_doc_block(d, k)->kind != PITH_BLOCK_IMAGE)
+	/* A linked picture's block may belong to the div itself. */
+	for (size_t k = r->bfirst[p]; k <= r->blast[p]; k++)
+		if (k != b && pith_doc_block(d, k)->kind != PITH_BLOCK_IMAGE)
 			return false;
 	/* A player has no block: its element, near the top of the box. */
 	for (size_t x = m; x < pith_doc_node(d, m)->end && x < m + 16 && !media; x++) {
@@ -3220,6 +3221,22 @@ prose_list(const rd *r, size_t n)
 	    r->len[n] / r->kids[n] >= PROSE_ITEM && density(r, n) < 0.8;
 }
 
+/* Node k is a caption box: named so (not a figure's caption), or a
+ * div of a picture and its caption line (see div_caption), as a page
+ * whose names say nothing sets one. */
+static bool
+caption_box(const rd *r, size_t k)
+{
+	size_t c;
+
+	if (tag(r, k) == GUMBO_TAG_FIGCAPTION)
+		return false;
+	if (r->cls[k] & C_CAPTION)
+		return true;
+	return tag(r, k) == GUMBO_TAG_DIV && r->kids[k] == 2 && k + 1 < r->nn &&
+	    (c = sibling_after(r, k + 1)) != PITH_NONE && div_caption(r, c);
+}
+
 /* A photo gallery's captions are its text: the top holds GALLERY_BOXES
  * or more caption boxes as its own children, each box around a picture,
  * and their text averages a line of prose (PROSE_ITEM characters; a run
@@ -3236,7 +3253,7 @@ gallery(const rd *r, size_t top)
 	for (size_t k = top + 1; k < pith_doc_node(d, top)->end; k = pith_doc_node(d, k)->end) {
 		bool picture = false;
 
-		if (!(r->cls[k] & C_CAPTION) || tag(r, k) == GUMBO_TAG_FIGCAPTION)
+		if (!caption_box(r, k))
 			continue;
 		for (size_t b = r->bfirst[k]; b != PITH_NONE && b <= r->blast[k] && !picture; b++)
 			picture = pith_doc_block(d, b)->kind == PITH_BLOCK_IMAGE;
@@ -3302,7 +3319,7 @@ in_gallery(const rd *r, size_t n, size_t top)
 		return inside(r, n, top);
 	while ((p = pith_doc_node(r->d, n)->parent) != PITH_NONE && p != top)
 		n = p;
-	return p == top && (r->cls[n] & C_CAPTION) && tag(r, n) != GUMBO_TAG_FIGCAPTION;
+	return p == top && caption_box(r, n);
 }
 
 /* A <header> holding nothing but headings under the page's first
@@ -3644,6 +3661,21 @@ quote_box(const rd *r, size_t n)
 	    r->len[n + 1] == r->len[n] && beside(r, n, paragraph);
 }
 
+/* Node n is a caption set as a div's loose text under its picture (an
+ * <img> and a <span> of text in one div) beside the story's paragraphs:
+ * the picture first, then one line of at most TEASER_LEN with no link
+ * and no sentence's end, as div_caption's.  Not a post that is a
+ * picture and its line, with no paragraph beside it. */
+static bool
+picture_div(const rd *r, size_t n)
+{
+	size_t b = loose_block(r, n);
+
+	return b != PITH_NONE && b > r->bfirst[n] && b == r->blast[n] && r->blink[b] == 0 &&
+	    r->blen[b] <= TEASER_LEN && !full_stop(pith_doc_block(r->d, b)) &&
+	    beside(r, n, paragraph);
+}
+
 /* Node n inside the content: why it is dropped, or NULL. */
 static const char *
 prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
@@ -3667,7 +3699,8 @@ prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	/* Figure captions stay (the text output leaves them out unless
 	 * asked); credit and caption lines elsewhere are plain text,
 	 * but a gallery's captions are its text. */
-	if (((c & C_CAPTION) || div_caption(r, n)) && t != GUMBO_TAG_FIGCAPTION &&
+	if (((c & C_CAPTION) || div_caption(r, n) || (n != top && picture_div(r, n))) &&
+	    t != GUMBO_TAG_FIGCAPTION &&
 	    !(r->gallery && in_gallery(r, n, top)))
 		return reason(r, "dropped: caption", "dropped: caption '%.40s'", names(r, n));
 	if (n != top && (t == GUMBO_TAG_HEADER ? r->len[n] < 200 && !section_header(r, n) &&
@@ -5680,6 +5713,31 @@ shouted(const char *s, size_t n)
 	return any;
 }
 
+/* Kept item b of a list is only the label of the list nested in it,
+ * whose items, links all, the walk dropped ("Bookmark this story" over
+ * its sites' links): a menu's heading, not the story's list.  A label
+ * ending in a colon introduces its items ("In progress:"), as a
+ * story's list does. */
+static bool
+submenu_label(const rd *r, size_t b)
+{
+	const pith_block *blk = pith_doc_block(r->d, b);
+	size_t li = blk->node, e;
+	double len = 0, link = 0;
+
+	if (blk->kind != PITH_BLOCK_ITEM || li == PITH_NONE || tag(r, li) != GUMBO_TAG_LI ||
+	    blk->len == 0 || links(blk) > 0 || r->bsentence[b] || full_stop(blk) || blk->len > 60 ||
+	    blk->text[blk->len - 1] == ':' || (e = r->blast[li]) <= b)
+		return false;
+	for (size_t k = b + 1; k <= e; k++) {
+		if (r->keep[k])
+			return false;
+		len += r->blen[k];
+		link += r->blink[k];
+	}
+	return len > 0 && link / len > 0.8;
+}
+
 /* A kept line of a few words and no sentence, a label by its colon or
  * its capitals ("LEIA MAIS", "Baca juga:", "相关阅读："), right over
  * links the walk dropped inside the article, labels them: a pointer to
@@ -5694,6 +5752,12 @@ drop_list_labels(rd *r)
 		const pith_block *blk = pith_doc_block(r->d, b), *next;
 		size_t nw = 1, nx, e;
 
+		if (r->keep[b] && submenu_label(r, b)) {
+			r->keep[b] = 0;
+			r->why[b] = "dropped: labels a dropped list of links";
+			len += r->blen[b];
+			continue;
+		}
 		if (!r->keep[b] || r->keep[b + 1] || blk->kind != PITH_BLOCK_PARA ||
 		    links(blk) > 0 || r->bsentence[b] || full_stop(blk) ||
 		    u8_mbsnlen((const uint8_t *)blk->text, blk->len) > 30)
