@@ -591,6 +591,70 @@ sentence_end(const char *t, size_t n)
 	}
 }
 
+/* s opens with word, the case of any script folded ("ΔΙΑΦΗΜΙΣΗ",
+ * "Quảng cáo").  A letter and its fold take as many bytes, so the
+ * word's length is also its length in s. */
+static bool
+starts(const char *s, size_t n, const char *word)
+{
+	const uint8_t *a = (const uint8_t *)s, *w = (const uint8_t *)word;
+	size_t k = strlen(word);
+
+	if (n < k)
+		return false;
+	for (size_t i = 0; i < k; ) {
+		ucs4_t c, d;
+		int m = u8_mbtouc(&c, a + i, k - i), mw = u8_mbtouc(&d, w + i, k - i);
+
+		if (m != mw || (c != d && uc_tolower(c) != uc_tolower(d)))
+			return false;
+		i += (size_t)m;
+	}
+	return true;
+}
+
+/* A copyright notice ("Copyright 2008 The Associated Press. All rights
+ * reserved.", "© 2008 Example News"): the wire's or the site's line
+ * under the story, not its text.  The mark, then a year or the rights:
+ * "Copyright law changed in 2019" is a sentence. */
+static bool
+copyright(const char *s, size_t n)
+{
+	/* The reprint bans of Korean, Chinese and Japanese pages ("무단전재
+	 * 및 재배포 금지", "版权所有", "無断転載を禁じます") say it alone,
+	 * in a line that is no sentence (a full stop: the text's words). */
+	static const char *const reprints[] = {
+		"\xeb\xac\xb4\xeb\x8b\xa8\xec\xa0\x84\xec\x9e\xac", /* 무단전재 */
+		"\xeb\xac\xb4\xeb\x8b\xa8 \xec\xa0\x84\xec\x9e\xac", /* 무단 전재 */
+		"\xec\x9e\xac\xeb\xb0\xb0\xed\x8f\xac", /* 재배포 */
+		"\xe7\x89\x88\xe6\x9d\x83\xe6\x89\x80\xe6\x9c\x89", /* 版权所有 */
+		"\xe7\x89\x88\xe6\xac\x8a\xe6\x89\x80\xe6\x9c\x89", /* 版權所有 */
+		"\xe8\xbd\xac\xe8\xbd\xbd", /* 转载 */ "\xe8\xbd\x89\xe8\xbc\x89", /* 轉載 */
+		"\xe8\xbb\xa2\xe8\xbc\x89", /* 転載 */
+	};
+	bool year = false, rights = false;
+
+	for (size_t i = 0; i < sizeof reprints / sizeof reprints[0] &&
+	    strstr(s, "\xe3\x80\x82") == NULL; i++)
+		if (strstr(s, reprints[i]) != NULL)
+			return true;
+
+	for (size_t i = 0; i + 4 <= n; i++) {
+		rights = rights || (i + 15 <= n && strncasecmp(s + i, "rights reserved", 15) == 0);
+		year = year || ((s[i] == '1' || s[i] == '2') && isdigit((unsigned char)s[i + 1]) &&
+		    isdigit((unsigned char)s[i + 2]) && isdigit((unsigned char)s[i + 3]));
+	}
+	if (starts(s, n, "copyright ")) {
+		s += 10;
+		n -= 10;
+		return rights || starts(s, n, "\xc2\xa9") || starts(s, n, "\xe2\x93\x92") ||
+		    starts(s, n, "(c)") || (n > 0 && isdigit((unsigned char)*s));
+	}
+	/* "(c) in 2019 the board shall": a statute's clause, not a mark.
+	 * Korean sites print the circled small c. */
+	return (starts(s, n, "\xc2\xa9") || starts(s, n, "\xe2\x93\x92")) && (year || rights);
+}
+
 /* Block b's length, link length, commas and sentence end.  Characters
  * are weighted by how much they say: a Han, kana or Hangul character
  * carries about a word, so it counts three. */
@@ -682,6 +746,14 @@ block_stats(rd *r, size_t b)
 	}
 	r->blen[b] = (double)len;
 	r->blink[b] = link;
+	/* A block as long as a short article and carrying a copyright
+	 * notice is the site's legal line: the commas of its list of
+	 * trademarks are no clauses of prose, and would make the page's
+	 * wrapper outscore the story.  A short notice's commas part years. */
+	for (const char *c = blk->text; commas > 0 && len >= CHAR_THRESHOLD &&
+	    (c = strstr(c, "\xc2\xa9")) != NULL; c += 2)
+		if (copyright(c, blk->len - (size_t)(c - blk->text)))
+			commas = 0;
 	r->bcommas[b] = commas;
 	r->bsentence[b] = sentence || sentence_end(blk->text, blk->len);
 }
@@ -3875,28 +3947,6 @@ links(const pith_block *blk)
 	return n;
 }
 
-/* s opens with word, the case of any script folded ("ΔΙΑΦΗΜΙΣΗ",
- * "Quảng cáo").  A letter and its fold take as many bytes, so the
- * word's length is also its length in s. */
-static bool
-starts(const char *s, size_t n, const char *word)
-{
-	const uint8_t *a = (const uint8_t *)s, *w = (const uint8_t *)word;
-	size_t k = strlen(word);
-
-	if (n < k)
-		return false;
-	for (size_t i = 0; i < k; ) {
-		ucs4_t c, d;
-		int m = u8_mbtouc(&c, a + i, k - i), mw = u8_mbtouc(&d, w + i, k - i);
-
-		if (m != mw || (c != d && uc_tolower(c) != uc_tolower(d)))
-			return false;
-		i += (size_t)m;
-	}
-	return true;
-}
-
 /* A heading that is one link, once the article's text has begun,
  * names a section of it (the link is the section's permalink or its
  * source), as an unlinked heading would; before the text, a linked
@@ -4080,48 +4130,6 @@ tally(const rd *r, size_t b, size_t *lo, size_t *hi)
 			return false;
 	}
 	return false;
-}
-
-/* A copyright notice ("Copyright 2008 The Associated Press. All rights
- * reserved.", "© 2008 Example News"): the wire's or the site's line
- * under the story, not its text.  The mark, then a year or the rights:
- * "Copyright law changed in 2019" is a sentence. */
-static bool
-copyright(const char *s, size_t n)
-{
-	/* The reprint bans of Korean, Chinese and Japanese pages ("무단전재
-	 * 및 재배포 금지", "版权所有", "無断転載を禁じます") say it alone,
-	 * in a line that is no sentence (a full stop: the text's words). */
-	static const char *const reprints[] = {
-		"\xeb\xac\xb4\xeb\x8b\xa8\xec\xa0\x84\xec\x9e\xac", /* 무단전재 */
-		"\xeb\xac\xb4\xeb\x8b\xa8 \xec\xa0\x84\xec\x9e\xac", /* 무단 전재 */
-		"\xec\x9e\xac\xeb\xb0\xb0\xed\x8f\xac", /* 재배포 */
-		"\xe7\x89\x88\xe6\x9d\x83\xe6\x89\x80\xe6\x9c\x89", /* 版权所有 */
-		"\xe7\x89\x88\xe6\xac\x8a\xe6\x89\x80\xe6\x9c\x89", /* 版權所有 */
-		"\xe8\xbd\xac\xe8\xbd\xbd", /* 转载 */ "\xe8\xbd\x89\xe8\xbc\x89", /* 轉載 */
-		"\xe8\xbb\xa2\xe8\xbc\x89", /* 転載 */
-	};
-	bool year = false, rights = false;
-
-	for (size_t i = 0; i < sizeof reprints / sizeof reprints[0] &&
-	    strstr(s, "\xe3\x80\x82") == NULL; i++)
-		if (strstr(s, reprints[i]) != NULL)
-			return true;
-
-	for (size_t i = 0; i + 4 <= n; i++) {
-		rights = rights || (i + 15 <= n && strncasecmp(s + i, "rights reserved", 15) == 0);
-		year = year || ((s[i] == '1' || s[i] == '2') && isdigit((unsigned char)s[i + 1]) &&
-		    isdigit((unsigned char)s[i + 2]) && isdigit((unsigned char)s[i + 3]));
-	}
-	if (starts(s, n, "copyright ")) {
-		s += 10;
-		n -= 10;
-		return rights || starts(s, n, "\xc2\xa9") || starts(s, n, "\xe2\x93\x92") ||
-		    starts(s, n, "(c)") || (n > 0 && isdigit((unsigned char)*s));
-	}
-	/* "(c) in 2019 the board shall": a statute's clause, not a mark.
-	 * Korean sites print the circled small c. */
-	return (starts(s, n, "\xc2\xa9") || starts(s, n, "\xe2\x93\x92")) && (year || rights);
 }
 
 /* A word of s's opens at s[i]: a credit's ("编辑：王敏"), then a colon
