@@ -5235,6 +5235,7 @@ signed_post(rd *r, size_t top)
 	enum { POST_UP = 4 };
 	const pith_doc *d = r->d;
 	size_t a, up, from = r->bfirst[top], head = PITH_NONE, post = PITH_NONE;
+	bool in;
 
 	if (from == PITH_NONE || !signed_run(r, top))
 		return top;
@@ -5254,10 +5255,15 @@ signed_post(rd *r, size_t top)
 		}
 	}
 	post = post != PITH_NONE ? post : head;
+	if (post == PITH_NONE)
+		return top;
 	/* A post of a picture and its share bar says nothing a reader
-	 * would: the thread stays the answer, and a stricter try's. */
-	if (post == PITH_NONE ||
-	    sentences(r, post) - (inside(r, top, post) ? sentences(r, top) : 0) <= 0)
+	 * would: the thread stays the answer, and a stricter try's.  A
+	 * post with a sentence of its own, or as long as a short story
+	 * (lines without a full stop: a list, a caption), says more. */
+	in = inside(r, top, post);
+	if (sentences(r, post) - (in ? sentences(r, top) : 0) <= 0 &&
+	    r->len[post] - r->link[post] - (in ? r->len[top] - r->link[top] : 0) < CHAR_THRESHOLD)
 		return top;
 	r->replies = top;
 	r->replies_flat = true;
