@@ -189,6 +189,7 @@ static bool slide_count(const pith_block *blk);
 static bool slide_heading(const pith_block *blk);
 static double counted(const rd *r, size_t t);
 static size_t remarked(const rd *r, size_t t);
+static size_t signed_post(rd *r, size_t top);
 
 /* ------------------------------------------------------------ names */
 
@@ -2223,6 +2224,7 @@ top_candidate(rd *r, unsigned f)
 			break;
 		}
 	top = widen(r, unstream(r, headed_post(r, thread_post(r, top, best[0]), f)));
+	top = signed_post(r, top);
 	score_once(r, top, f);
 	evidence(r, top, PITH_CAND_TOP, 0, true, f);
 	for (size_t k = 0; k < nbest; k++)
@@ -5133,17 +5135,14 @@ same_opening(const rd *r, size_t a, size_t b)
 	return x != NULL && y != NULL && !rated(r, a) && digits_apart(x, n, y, m, &digit);
 }
 
-/* Box c opens on a clock's time ("00:03:44 CHAIR DIAZ", "[12:30]"): a
- * transcript's or a hearing's turn, timed from the start of the record.
- * A comment opens on its author, its date after the name. */
+/* Text s opens on a clock's time ("00:03:44 CHAIR DIAZ", "[12:30]"):
+ * a transcript's or a hearing's turn, timed from the start of the
+ * record.  A comment opens on its author, its date after the name. */
 static bool
-clocked(const rd *r, size_t c)
+clock_at(const char *s, size_t n)
 {
-	size_t n = 0, i = 0, d;
-	const char *s = opening(r, c, &n);
+	size_t i = 0, d;
 
-	if (s == NULL)
-		return false;
 	i += n > 0 && (s[0] == '[' || s[0] == '(');
 	for (int part = 0; part < 3; part++) {
 		for (d = 0; i < n && isdigit((unsigned char)s[i]); i++)
@@ -5159,6 +5158,16 @@ clocked(const rd *r, size_t c)
 	return false;
 }
 
+/* Box c opens on a clock's time (see clock_at). */
+static bool
+clocked(const rd *r, size_t c)
+{
+	size_t n = 0;
+	const char *s = opening(r, c, &n);
+
+	return s != NULL && clock_at(s, n);
+}
+
 /* The one number a short heading holds ("Kommentare (4)", "3
  * commentaires"), or 0. */
 static size_t
@@ -5169,6 +5178,104 @@ heading_count(const pith_block *h)
 
 	return h->kind == PITH_BLOCK_HEADING && h->len < HEADING_MAX &&
 	    numbers(h->text, h->len, v, 2) == 1 ? v[0] : 0;
+}
+
+/* Box t is a thread of signed remarks, whatever its names: RUN_MIN or
+ * more author's lines alike (see signature), each dated (two numbers
+ * or more: a day and a year, an hour and its minutes, where a step's
+ * or a photo's line has one), a sentence between each and the next,
+ * at most one paragraph of prose before the first (a remark signed
+ * below it), no heading after it but those lines.  Every reader's
+ * comment is signed so; a post's paragraphs are not, a post with its
+ * comments has more prose before them, a list of products, places or
+ * shows heads each item (its price or its address is no date), and a
+ * transcript's turns open on the clock. */
+static bool
+signed_run(const rd *r, size_t t)
+{
+	size_t k = 0, first = PITH_NONE, prose = 0, clocks = 0, v[2];
+	bool said = false;
+
+	for (size_t b = r->bfirst[t]; b != PITH_NONE && b <= r->blast[t]; b++) {
+		const pith_block *blk = pith_doc_block(r->d, b);
+
+		if (blk->node != PITH_NONE && signature(r, b) &&
+		    numbers(blk->text, blk->len, v, 2) == 2 &&
+		    (first == PITH_NONE || alike(r, blk->node, first))) {
+			first = blk->node;
+			k += said;
+			clocks += said && clock_at(blk->text, blk->len);
+			said = false;
+		} else if ((first == PITH_NONE && prose_block(r, b) && ++prose > 1) ||
+		    (first != PITH_NONE && blk->kind == PITH_BLOCK_HEADING)) {
+			return false;
+		} else if (r->bsentence[b]) {
+			said = true;
+		}
+	}
+	return k >= RUN_MIN && 2 * clocks < k;
+}
+
+/* The box of p's children that holds block b: the post's, beside a
+ * thread after it; p itself when that box is the block alone (a
+ * headline, the post's text loose after it in p). */
+static size_t
+post_box(const rd *r, size_t p, size_t b)
+{
+	size_t c = pith_doc_block(r->d, b)->node;
+
+	while (c != p && pith_doc_node(r->d, c)->parent != p)
+		c = pith_doc_node(r->d, c)->parent;
+	return c != p && r->nblk[c] > 1 ? c : p;
+}
+
+/* A top that is a thread of signed remarks (see signed_run) outscores
+ * a short post above it when no class names the thread: in the nearest
+ * box around it (a few levels up) holding a paragraph of prose before
+ * it, else a headline that counts nothing ("12 comments" heads the
+ * thread), the box holding that block is the article (see post_box),
+ * the thread dropped (a try that gathers the post's siblings would
+ * take it as the post's part).  Each level looks at its
+ * blocks before the last level's: linear.  Else top. */
+static size_t
+signed_post(rd *r, size_t top)
+{
+	enum { POST_UP = 4 };
+	const pith_doc *d = r->d;
+	size_t a, up, from = r->bfirst[top], head = PITH_NONE, post = PITH_NONE;
+	bool in;
+
+	if (from == PITH_NONE || !signed_run(r, top))
+		return top;
+	for (a = pith_doc_node(d, top)->parent, up = 0; post == PITH_NONE && a != PITH_NONE &&
+	    a != r->body && tag(r, a) != GUMBO_TAG_HTML && up < POST_UP;
+	    from = r->bfirst[a], a = pith_doc_node(d, a)->parent, up++) {
+		for (size_t b = r->bfirst[a]; b < from && post == PITH_NONE; b++) {
+			const pith_block *blk = pith_doc_block(d, b);
+
+			if (blk->node == PITH_NONE || (r->flags[blk->node] & (N_HIDDEN | N_UNLIKELY)))
+				continue;
+			if (prose_block(r, b))
+				post = post_box(r, a, b);
+			else if (head == PITH_NONE && blk->kind == PITH_BLOCK_HEADING &&
+			    blk->level <= 3 && heading_count(blk) == 0)
+				head = post_box(r, a, b);
+		}
+	}
+	post = post != PITH_NONE ? post : head;
+	if (post == PITH_NONE)
+		return top;
+	/* A post of a picture and its share bar says nothing a reader
+	 * would: the thread stays the answer, and a stricter try's.  A
+	 * post with a sentence of its own, or as long as a short story
+	 * (lines without a full stop: a list, a caption), says more. */
+	in = inside(r, top, post);
+	if (sentences(r, post) - (in ? sentences(r, top) : 0) <= 0 &&
+	    r->len[post] - r->link[post] - (in ? r->len[top] - r->link[top] : 0) < CHAR_THRESHOLD)
+		return top;
+	r->replies = top;
+	r->replies_flat = true;
+	return post;
 }
 
 /* A short run of k remarks from box first to box last is a thread
