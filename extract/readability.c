@@ -5415,6 +5415,14 @@ remarked(const rd *r, size_t t)
 	return PITH_NONE;
 }
 
+/* Nodes from..to are the flat thread, unless a reason already holds. */
+static void
+flat_drop(const char **dwhy, size_t from, size_t to)
+{
+	for (size_t s = from; s < to; s++)
+		dwhy[s] = dwhy[s] != NULL ? dwhy[s] : FLAT_WHY;
+}
+
 /* Readers' comments in flat boxes named anyhow ("c7x", "item-b"), each
  * beside the next, where threaded() sees no reply nested: a run of
  * RUN_MIN or more short remarks alike (a long one among them does not
@@ -5481,8 +5489,7 @@ drop_flat(rd *r, const char **dwhy)
 				size_t above = signed_above(r, opened);
 
 				/* The first's term goes with it. */
-				for (size_t s = above != PITH_NONE ? above : opened; s < u.stop; s++)
-					dwhy[s] = dwhy[s] != NULL ? dwhy[s] : FLAT_WHY;
+				flat_drop(dwhy, above != PITH_NONE ? above : opened, u.stop);
 				free(prose);
 				return 0;
 			}
@@ -5495,14 +5502,12 @@ drop_flat(rd *r, const char **dwhy)
 			if (k >= RUN_MIN && talk(&u) && post < r->bfirst[first] &&
 			    end > r->blast[last] && inside(r, pith_doc_block(d, end)->node, p) &&
 			    !inside(r, pith_doc_block(d, post)->node, p)) {
-				size_t s = opened, x = sibling_after(r, opened);
+				size_t s = opened, x = sibling_after(r, opened), y;
 
-				while (sibling_before(r, s) != PITH_NONE &&
-				    (of_kind(r, sibling_before(r, s), opened) ||
-				    (x != PITH_NONE && of_kind(r, sibling_before(r, s), x))))
-					s = sibling_before(r, s);
-				for (; s < pith_doc_node(d, p)->end; s++)
-					dwhy[s] = dwhy[s] != NULL ? dwhy[s] : FLAT_WHY;
+				while ((y = sibling_before(r, s)) != PITH_NONE && (of_kind(r, y, opened) ||
+				    (x != PITH_NONE && of_kind(r, y, x))))
+					s = y;
+				flat_drop(dwhy, s, pith_doc_node(d, p)->end);
 				free(prose);
 				return 0;
 			}
@@ -5515,8 +5520,7 @@ drop_flat(rd *r, const char **dwhy)
 			 * them, its first prose. */
 			if (signs >= RUN_MIN && talk(&u) && post < r->bfirst[from] &&
 			    end >= r->bfirst[from] && inside(r, pith_doc_block(d, end)->node, p)) {
-				for (size_t s = from; s < pith_doc_node(d, p)->end; s++)
-					dwhy[s] = dwhy[s] != NULL ? dwhy[s] : FLAT_WHY;
+				flat_drop(dwhy, from, pith_doc_node(d, p)->end);
 				free(prose);
 				return 0;
 			}
