@@ -57,6 +57,15 @@ else
 	not_ok "layers: every folder of C sources is a layer" "not in INCLUDES: $others"
 fi
 
+# readability-int.h is private to readability's files (extract/readability*.c).
+outside=$(grep -rl --include='*.[ch]' '^#[ 	]*include[ 	]*"readability-int.h"' \
+    extract src ui tools tests | grep -v '^extract/readability[^/]*\.c$')
+if [ -z "$outside" ]; then
+	ok "layers: only readability's files include readability-int.h"
+else
+	not_ok "layers: only readability's files include readability-int.h" "$outside"
+fi
+
 # The check itself finds an arrow going up: a service that includes the
 # reader, a renderer that includes a service.
 for d in $layers; do

@@ -83,7 +83,7 @@ static void
 test_word_tables_sorted(void **state)
 {
 	static const char *const tables[] = { "words[] = {", "tokens[] = {" };
-	FILE *f = fopen("extract/readability.c", "r");
+	FILE *f = fopen("extract/readability-names.c", "r");
 	char *src;
 	long n;
 
