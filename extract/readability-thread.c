@@ -7,7 +7,9 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unictype.h>
+#include <unistr.h>
 #include "readability-int.h"
 
 /* The first block of p's own loose text after node x, or PITH_NONE.
@@ -94,6 +96,40 @@ signed_loose(const rd *r, size_t x)
 	return k >= RUN_MIN;
 }
 
+#define ECHO_WHY COMMENTS_WHY "(after a heading quoting the headline)"
+
+/* Heading n after the headline quotes it with words before ("4 Responses
+ * to “Title”", "Kommentare zu „Titel“"): the readers' thread about the
+ * post opens there, in any language.  A forum's "Re: Title" quotes
+ * nothing: its replies are the page. */
+static bool
+echoes_title(const rd *r, size_t n)
+{
+	size_t b = r->bfirst[n], tb = r->title_block, m;
+	const pith_block *blk, *head;
+
+	if (b == PITH_NONE || b != r->blast[n] || tb == PITH_NONE || b <= tb)
+		return false;
+	blk = pith_doc_block(r->d, b);
+	head = pith_doc_block(r->d, tb);
+	m = head->len;
+	if (m < 10 || blk->len <= m || blk->len > m + 60)
+		return false;
+	for (size_t i = 1; i + m <= blk->len; i++) {
+		const char *s = blk->text + i + m, *end = blk->text + blk->len;
+		ucs4_t c = 0;
+		int k = 1;
+
+		if (strncasecmp(blk->text + i, head->text, m) != 0)
+			continue;
+		while (s < end && (k = u8_mbtouc(&c, (const uint8_t *)s, (size_t)(end - s))) > 0 &&
+		    uc_is_property_white_space(c))
+			s += k;
+		return s < end && uc_is_property_quotation_mark(c);
+	}
+	return false;
+}
+
 /* Block b is prose the article keeps so far. */
 static bool
 kept_prose(const rd *r, const char **dwhy, size_t b)
@@ -156,13 +192,15 @@ rd_drop_thread(rd *r, const char **dwhy)
 			p = pith_doc_node(d, p)->parent;
 		}
 		/* The policy's "Comments" section, more sections after it. */
-		if ((x == n && rd_id_kin(r, n, 1) >= 2) || (!named && (post == PITH_NONE ||
-		    r->bfirst[x] == PITH_NONE ||
+		bool echo = !named && echoes_title(r, n);
+
+		if ((x == n && rd_id_kin(r, n, 1) >= 2) || (!named && !echo &&
+		    (post == PITH_NONE || r->bfirst[x] == PITH_NONE ||
 		    r->bfirst[x] < post || !signed_loose(r, x))))
 			continue;
 		for (size_t s = x; s < pith_doc_node(d, p)->end; s++)
 			if (dwhy[s] == NULL)
-				dwhy[s] = THREAD_WHY;
+				dwhy[s] = echo ? ECHO_WHY : THREAD_WHY;
 		if (r->thread_node == PITH_NONE) {
 			r->thread_node = p;
 			r->thread_block = loose_after(r, p, x);
