@@ -253,6 +253,7 @@ bool rd_prose_list(const rd *r, size_t n);
 bool rd_gallery(const rd *r, size_t top);
 bool rd_slides(const rd *r, size_t top);
 bool rd_word_list(const rd *r, size_t n);
+bool rd_small_picture(const rd *r, size_t n);
 const char *rd_prune_reason(rd *r, size_t n, size_t top, unsigned f, double total, double ptotal);
 bool rd_similar_title(const rd *r, size_t b);
 bool rd_titled(const rd *r, size_t b, int max);

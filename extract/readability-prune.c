@@ -486,6 +486,55 @@ div_kin(const rd *r, size_t n)
 	return unnamed(r, n) || beside(r, n, prose_div);
 }
 
+/* Picture n is drawn at most AVATAR_MAX pixels square, or named so (on
+ * itself or its link or wrapper). */
+bool
+rd_small_picture(const rd *r, size_t n)
+{
+	enum { AVATAR_MAX = 100 };
+	const char *w = attr(r, n, "width"), *h = attr(r, n, "height");
+	size_t p = pith_doc_node(r->d, n)->parent;
+
+	if ((r->cls[n] & C_AVATAR) || (p != PITH_NONE && (r->cls[p] & C_AVATAR)))
+		return true;
+	return w != NULL && h != NULL && atoi(w) > 0 && atoi(w) <= AVATAR_MAX &&
+	    atoi(h) > 0 && atoi(h) <= AVATAR_MAX;
+}
+
+/* Box n is a note on the post's author: an avatar-sized picture and a
+ * short line (the name: a heading or a link) before a paragraph about
+ * them, all under META_BOX (a blog's "About Jane" box, whatever its
+ * names or language). */
+static bool
+author_box(const rd *r, size_t n)
+{
+	size_t b = r->bfirst[n], e = r->blast[n], i = n + 1, end = pith_doc_node(r->d, n)->end;
+	bool pic = false, name = false;
+	GumboTag t = tag(r, n);
+
+	if (b == PITH_NONE || e - b > 4 || r->len[n] >= META_BOX ||
+	    (t != GUMBO_TAG_DIV && t != GUMBO_TAG_SECTION && t != GUMBO_TAG_ASIDE))
+		return false;
+	/* The picture's element: among the box's first few, as avatar() looks. */
+	while (i < end && i <= n + 6 && tag(r, i) != GUMBO_TAG_IMG)
+		i++;
+	if (i >= end || i > n + 6 || !rd_small_picture(r, i))
+		return false;
+	for (; b <= e; b++) {
+		const pith_block *blk = pith_doc_block(r->d, b);
+
+		if (blk->kind == PITH_BLOCK_IMAGE)
+			pic = true;
+		else if (blk->len > 0 && blk->len <= 60 && !rd_full_stop(blk))
+			name = true;
+		else if (pic && name && blk->len >= 80 && r->bsentence[b])
+			return true;
+		else
+			return false;
+	}
+	return false;
+}
+
 /* Box n is a quote set in the story (an embedded post: a blockquote of
  * its words, a link to the post, its date): the blockquote holds all
  * its text, and a paragraph of prose stands beside it.  A related-links
@@ -541,7 +590,7 @@ rd_prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		return rd_reason(r, "dropped: caption", "dropped: caption '%.40s'", names(r, n));
 	if (n != top && (t == GUMBO_TAG_HEADER ? r->len[n] < 200 && !section_header(r, n) &&
 	    !rd_prose_box(r, n) :
-	    (c & C_META) &&
+	    ((c & C_META) || author_box(r, n)) &&
 	    r->len[n] < META_BOX && r->len[n] < 0.5 * total && !item_details(r, n)))
 		return rd_reason(r, "dropped: byline or dateline",
 		    "dropped: byline or dateline '%.40s'", t == GUMBO_TAG_HEADER ?

@@ -220,21 +220,6 @@ initial(const char *s, size_t n)
 	    (n == 2 || s[n - 3] == ' ');
 }
 
-/* Picture n is drawn at most AVATAR_MAX pixels square, or named so (on
- * itself or its link or wrapper). */
-static bool
-small_picture(const rd *r, size_t n)
-{
-	enum { AVATAR_MAX = 100 };
-	const char *w = attr(r, n, "width"), *h = attr(r, n, "height");
-	size_t p = pith_doc_node(r->d, n)->parent;
-
-	if ((r->cls[n] & C_AVATAR) || (p != PITH_NONE && (r->cls[p] & C_AVATAR)))
-		return true;
-	return w != NULL && h != NULL && atoi(w) > 0 && atoi(w) <= AVATAR_MAX &&
-	    atoi(h) > 0 && atoi(h) <= AVATAR_MAX;
-}
-
 /* Box c opens with its author's picture: the first of its blocks, a
  * small one, its alt empty or naming the line after it ("Ann", "Ann's
  * avatar").  A photo stream's pictures are large, or its text (a
@@ -259,7 +244,7 @@ avatar(const rd *r, size_t c)
 	 * picture", where a card's alt repeats its title or is empty), and
 	 * a date follows: a short name line that ends no sentence, then a
 	 * short line with a digit. */
-	if (!small_picture(r, n)) {
+	if (!rd_small_picture(r, n)) {
 		const pith_block *when = b + 2 <= r->blast[c] ? pith_doc_block(r->d, b + 2) : NULL;
 
 		if (attr(r, n, "width") != NULL || attr(r, n, "height") != NULL || when == NULL ||
