@@ -257,6 +257,7 @@ bool rd_small_picture(const rd *r, size_t n);
 const char *rd_prune_reason(rd *r, size_t n, size_t top, unsigned f, double total, double ptotal);
 bool rd_similar_title(const rd *r, size_t b);
 bool rd_titled(const rd *r, size_t b, int max);
+bool rd_title_head(const char *t, const char *h);
 void rd_describe(rd *r, size_t top, unsigned f);
 size_t rd_links(const pith_block *blk);
 bool rd_section_heading(const pith_block *blk, double kept);

@@ -749,10 +749,12 @@ rd_prepare(rd *r)
 	if (r->title_block == r->nb)
 		r->title_block = PITH_NONE;
 	/* A blog's name heads its pages and is part of their title; the
-	 * post's own title, an <h3> under it, is more of the title: that one
-	 * is the headline. */
+	 * post's own title, an <h3> under it, is more of the title, or opens
+	 * it (a short one, before the blog's name): that one is the headline. */
 	for (size_t b = r->title_block + 1; r->title_block != PITH_NONE && b < r->nb; b++)
-		if (r->blen[b] > r->blen[r->title_block] && rd_titled(r, b, 3) &&
+		if ((r->blen[b] > r->blen[r->title_block] ||
+		    rd_title_head(pith_doc_title(r->d), pith_doc_block(r->d, b)->text)) &&
+		    rd_titled(r, b, 3) &&
 		    str_has_icase(pith_doc_title(r->d), pith_doc_block(r->d, b)->text))
 			r->title_block = b;
 	prepare_counts(r);

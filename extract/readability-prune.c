@@ -14,7 +14,6 @@
 #include <unistr.h>
 #include "readability-int.h"
 
-static bool title_head(const char *t, const char *h);
 static const char ad_why[] = "dropped: advertisement label";
 const char rd_byline_why[] = "dropped: byline";
 
@@ -561,6 +560,23 @@ picture_div(const rd *r, size_t n)
 	    beside(r, n, rd_paragraph);
 }
 
+/* Box n holds the page's headline and prose after it: the post itself,
+ * whose links (its tags and categories, the blog's menu above it) count
+ * against it no more than a comment thread's or a sidebar's beside it. */
+static bool
+headline_box(const rd *r, size_t n)
+{
+	size_t tb = r->title_block;
+
+	if (tb == PITH_NONE || r->bfirst[n] == PITH_NONE || tb < r->bfirst[n] ||
+	    tb >= r->blast[n])
+		return false;
+	for (size_t b = tb + 1; b <= r->blast[n]; b++)
+		if (rd_prose_block(r, b))
+			return true;
+	return false;
+}
+
 /* Node n inside the content: why it is dropped, or NULL. */
 const char *
 rd_prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
@@ -674,7 +690,7 @@ rd_prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		 * story's paragraphs links its source and date. */
 		if (!list && !(r->flags[n] & N_BOX) && ((w < 25 && ld > 0.2 &&
 		    !(div_sentence(r, n) && ((r->len[n] > 80 && r->commas[n] >= 2) ||
-		    div_kin(r, n))) && !quote_box(r, n)) || ld > 0.5))
+		    div_kin(r, n))) && !quote_box(r, n) && !headline_box(r, n)) || ld > 0.5))
 			return rd_reason(r, "dropped: link density",
 			    "dropped: link density %.2f (weight %d)", ld, w);
 	}
@@ -701,13 +717,13 @@ rd_titled(const rd *r, size_t b, int max)
 	/* The page title usually holds the headline plus the site name. */
 	return strcmp(t, blk->text) == 0 || (blk->len >= 10 &&
 	    (str_has_icase(t, blk->text) || (n >= 10 && str_has_icase(blk->text, t)))) ||
-	    title_head(t, blk->text);
+	    rd_title_head(t, blk->text);
 }
 
 /* Title t opens with h then a separator before the site's name
  * ("Shuteye : All & Sundry"): a short headline is the title's too. */
-static bool
-title_head(const char *t, const char *h)
+bool
+rd_title_head(const char *t, const char *h)
 {
 	size_t m = strlen(h);
 	bool hier;
