@@ -716,7 +716,8 @@ rd_captions(const rd *r, size_t b)
  * picture's caption, repeating its alt, counts as such a line); nor
  * when the box holds other headlines as high (a list of teasers); nor
  * in the try that cleans nothing, which would gather the sidebar
- * beside the post as its part.  Its best-scored node, or top. */
+ * beside the post as its part.  Its best-scored node (the headline's
+ * box for a post of a picture), or top. */
 static size_t
 headed_post(const rd *r, size_t top, unsigned f)
 {
@@ -734,7 +735,15 @@ headed_post(const rd *r, size_t top, unsigned f)
 	for (b = tb + 1; b < r->nb && (!rd_prose_block(r, b) || rd_captions(r, b)); b++)
 		if (r->blen[b] > 80 && r->blink[b] == 0)
 			return top;
-	if (b == r->nb || b == tb + 1 || (b = pith_doc_block(d, b)->node) == PITH_NONE ||
+	/* A post that is a picture under its headline, no prose after it,
+	 * loses to a short box before it (a blog's "about me"): the
+	 * picture is the post's text. */
+	bool pic = b == r->nb && tb + 1 < r->nb &&
+	    pith_doc_block(d, tb + 1)->kind == PITH_BLOCK_IMAGE &&
+	    r->blast[top] < tb && r->len[top] - r->link[top] < CHAR_THRESHOLD;
+
+	b = pic ? tb + 1 : b;
+	if (b == r->nb || (b == tb + 1 && !pic) || (b = pith_doc_block(d, b)->node) == PITH_NONE ||
 	    (r->flags[b] & (N_HIDDEN | N_UNLIKELY)))
 		return top;
 	for (p = pith_doc_node(d, h)->parent, up = 0; p != PITH_NONE && p != r->body &&
@@ -747,7 +756,7 @@ headed_post(const rd *r, size_t top, unsigned f)
 		if (k != tb && pith_doc_block(d, k)->kind == PITH_BLOCK_HEADING &&
 		    pith_doc_block(d, k)->level <= pith_doc_block(d, tb)->level)
 			return top;
-	return best_in(r, p);
+	return pic ? p : best_in(r, p);
 }
 
 /* Node n is a picture and its caption: pictures and one paragraph,
