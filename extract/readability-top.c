@@ -566,7 +566,7 @@ unstream(const rd *r, size_t top)
 static bool
 own_prose(const rd *r, size_t n)
 {
-	for (size_t b = r->bfirst[n], k = 0; b != PITH_NONE && b <= r->blast[n] && k < 4;
+	for (size_t b = r->bfirst[n], k = 0; b != PITH_NONE && b <= r->blast[n] && k < 6;
 	    b++, k++)
 		if (rd_prose_block(r, b))
 			return true;
@@ -583,6 +583,20 @@ rd_in_run(const rd *r, size_t a, bool kind)
 	return p != PITH_NONE &&
 	    ((p + 1 != a && (rd_alike(r, p + 1, a) || (kind && rd_kin(r, p + 1, a)))) ||
 	    (e != PITH_NONE && (rd_alike(r, e, a) || (kind && rd_kin(r, e, a)))));
+}
+
+/* Box a is one of a run of boxes of a kind, each with its own prose
+ * (see own_prose): its parent's first child or its next sibling is.  A
+ * thread's list beside an empty list of its kind ("no trackbacks") is
+ * no such run. */
+static bool
+prose_run(const rd *r, size_t a)
+{
+	size_t p = pith_doc_node(r->d, a)->parent, e = rd_sibling_after(r, a);
+
+	return p != PITH_NONE &&
+	    ((p + 1 != a && rd_of_kind(r, p + 1, a) && own_prose(r, p + 1)) ||
+	    (e != PITH_NONE && rd_of_kind(r, e, a) && own_prose(r, e)));
 }
 
 /* Box t is a thread of replies: a box of its text, one of a run of
@@ -611,7 +625,7 @@ rd_threaded(const rd *r, size_t t)
 			continue;
 		for (g = pith_doc_node(d, a)->parent, up = 0; g != t && up < 6;
 		    g = pith_doc_node(d, g)->parent, up++)
-			if (own_prose(r, g) && rd_in_run(r, g, true))
+			if (own_prose(r, g) && prose_run(r, g))
 				break;
 		if (g == t)
 			return pith_doc_node(d, a)->parent;
@@ -629,7 +643,7 @@ static size_t
 thread_post(rd *r, size_t top, size_t first)
 {
 	const pith_doc *d = r->d;
-	size_t tb = r->title_block, h, q, x, t = PITH_NONE, l = PITH_NONE;
+	size_t tb = r->title_block, h, q, x, y, t = PITH_NONE, l = PITH_NONE;
 	double run = 0, before = 0;
 	bool flat = false;
 
@@ -687,8 +701,12 @@ thread_post(rd *r, size_t top, size_t first)
 			if (flat && t != top && inside(r, t, top))
 				return top;
 			/* A paragraph alone in its box scores the box's
-			 * parent: the box is the post then. */
-			x = best_from(r, x, t);
+			 * parent: the box is the post then.  The boxes
+			 * up to the one holding n: an author's note
+			 * after the post is no part of it. */
+			for (y = x; pith_doc_node(d, y)->end <= n; y = pith_doc_node(d, y)->end)
+				;
+			x = best_from(r, x, pith_doc_node(d, y)->end);
 			return (r->flags[x] & N_SCORED) ? x : pith_doc_node(d, n)->parent;
 		}
 	}
