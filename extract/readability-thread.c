@@ -303,16 +303,38 @@ opening(const rd *r, size_t c, size_t *n)
 
 enum { REMARK_BLOCKS = 32 };
 
-/* Box c closes on its author's line, under its text (past a rule):
- * "Posted by: Ann on May 7, 2012 01:15 PM". */
-static bool
-signed_off(const rd *r, size_t c)
+/* The author's line box c closes on, under its text (past a rule):
+ * "Posted by: Ann on May 7, 2012 01:15 PM"; PITH_NONE when none. */
+static size_t
+sign_line(const rd *r, size_t c)
 {
 	size_t b = r->blast[c];
 
 	while (b > r->bfirst[c] && pith_doc_block(r->d, b)->len == 0)
 		b--;
-	return b > r->bfirst[c] && signature(r, b);
+	return b > r->bfirst[c] && signature(r, b) ? b : PITH_NONE;
+}
+
+/* Box c closes on its author's line (see sign_line). */
+static bool
+signed_off(const rd *r, size_t c)
+{
+	return sign_line(r, c) != PITH_NONE;
+}
+
+/* Box c closes on its author's line dated with two numbers or more (a
+ * day and a year, where a price has one): the words above it are a
+ * reader's, sentence or not ("so true"). */
+static bool
+dated_off(const rd *r, size_t c)
+{
+	size_t b = sign_line(r, c), v[2];
+	const pith_block *blk;
+
+	if (b == PITH_NONE)
+		return false;
+	blk = pith_doc_block(r->d, b);
+	return rd_numbers(blk->text, blk->len, v, 2) == 2;
 }
 
 /* The signature line after unnamed box c, its author's: a named box
@@ -373,8 +395,9 @@ remark_within(const rd *r, size_t c, double max)
 		    k == PITH_BLOCK_IMAGE || k == PITH_BLOCK_CAPTION)
 			return false;
 	}
-	/* A line under a dated term is a reader's, sentence or not ("1st!"). */
-	return (rd_sentences(r, c) > 0 || above) && density(r, c) < 0.25;
+	/* A line under a dated term, or over a dated author's line, is a
+	 * reader's, sentence or not ("1st!"). */
+	return (rd_sentences(r, c) > 0 || above || dated_off(r, c)) && density(r, c) < 0.25;
 }
 
 enum { MARK_ANY = 1, MARK_DAY = 2 };
