@@ -630,6 +630,30 @@ rd_counted(const rd *r, size_t t)
 	return (k == n || k + m == n) && 2 * days > k ? run : 0;
 }
 
+/* Node x, right after a run of remarks in p, is a heading over the
+ * readers' reply form, a textarea in one of the few siblings after it:
+ * that sibling, or PITH_NONE.
+ * A thread ends where the form to join it opens, in any language, so a
+ * short run signed and dated there is the thread however few its
+ * remarks.  The look stops at the first box past the heading. */
+static size_t
+asks_reply(const rd *r, size_t p, size_t x)
+{
+	enum { FORM_NEAR = 4 };
+	size_t s = x;
+
+	if (x >= pith_doc_node(r->d, p)->end || tag(r, x) < GUMBO_TAG_H1 || tag(r, x) > GUMBO_TAG_H6)
+		return PITH_NONE;
+	for (int k = 0; k < FORM_NEAR && (s = rd_sibling_after(r, s)) != PITH_NONE; k++) {
+		for (size_t n = s; n < pith_doc_node(r->d, s)->end; n++)
+			if (tag(r, n) == GUMBO_TAG_TEXTAREA)
+				return s;
+		if (r->len[s] > 0 && tag(r, s) != GUMBO_TAG_P && tag(r, s) != GUMBO_TAG_B)
+			break;
+	}
+	return PITH_NONE;
+}
+
 /* A run of remarks of a kind (see remark_within; kin: a thread's boxes
  * differ by their odd and even, their author's and their depth's
  * names) among a box's children, and what marks them: stop ends the
@@ -769,7 +793,7 @@ rd_drop_flat(rd *r, const char **dwhy)
 
 		if (dwhy[p] != NULL)
 			continue;
-		size_t from = PITH_NONE, opened = PITH_NONE, signs = 0;
+		size_t from = PITH_NONE, opened = PITH_NONE, signs = 0, form;
 
 		for (size_t c = p + 1; next_run(r, p, &c, 4 * CHAR_THRESHOLD, &u); ) {
 			size_t first = u.first, last = u.last, k = u.brief, stars = u.stars;
@@ -795,6 +819,19 @@ rd_drop_flat(rd *r, const char **dwhy)
 
 				/* The first's term goes with it. */
 				flat_drop(dwhy, above != PITH_NONE ? above : opened, u.stop);
+				free(prose);
+				return 0;
+			}
+			/* A short run, each remark signed, up to the reply
+			 * form (see asks_reply): the thread, the headings over
+			 * it and over the form too. */
+			if (u.k >= 2 && u.signs == u.k && talk(&u) && 2 * u.days > u.k &&
+			    post < r->bfirst[first] &&
+			    (form = asks_reply(r, p, u.stop)) != PITH_NONE) {
+				size_t h = rd_sibling_before(r, first);
+
+				flat_drop(dwhy, h != PITH_NONE && tag(r, h) >= GUMBO_TAG_H1 &&
+				    tag(r, h) <= GUMBO_TAG_H6 ? h : first, pith_doc_node(d, form)->end);
 				free(prose);
 				return 0;
 			}
