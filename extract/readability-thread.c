@@ -179,7 +179,7 @@ rd_drop_thread(rd *r, const char **dwhy)
 		 * id=comments>"), or the anchor in a heading ("<h2><a
 		 * id=comments></a>Comments</h2>"): the comments follow the
 		 * wrapper or the heading. */
-		size_t x = n;
+		size_t x = n, y;
 
 		if (t == GUMBO_TAG_A && tag(r, p) >= GUMBO_TAG_H1 && tag(r, p) <= GUMBO_TAG_H6 &&
 		    (r->flags[p] & N_IN) && pith_doc_node(d, p)->parent != PITH_NONE) {
@@ -204,6 +204,11 @@ rd_drop_thread(rd *r, const char **dwhy)
 		if (r->thread_node == PITH_NONE) {
 			r->thread_node = p;
 			r->thread_block = loose_after(r, p, x);
+		} else if (x == p + 1 && dwhy[p] == NULL && (y = rd_sibling_before(r, p)) != PITH_NONE &&
+		    (y == r->thread_node || dwhy[y] != NULL)) {
+			/* A box opened so right after the thread's first
+			 * is a comment whole: its loose author's line too. */
+			dwhy[p] = echo ? ECHO_WHY : THREAD_WHY;
 		}
 		/* All after it in p is dropped: later headings there add
 		 * nothing (and a page of them must stay linear). */
