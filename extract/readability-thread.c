@@ -96,6 +96,52 @@ signed_loose(const rd *r, size_t x)
 	return k >= RUN_MIN;
 }
 
+/* Node x, a child of p, is a heading over the readers' reply form, a
+ * textarea in one of the few siblings after it: that sibling, or
+ * PITH_NONE.  A thread ends where the form to join it opens, in any
+ * language, so a short run signed and dated up to it is the thread
+ * however few its remarks.  The look stops at the first box past the
+ * heading that is no paragraph. */
+static size_t
+asks_reply(const rd *r, size_t p, size_t x)
+{
+	enum { FORM_NEAR = 4 };
+	size_t s = x;
+
+	if (x >= pith_doc_node(r->d, p)->end || tag(r, x) < GUMBO_TAG_H1 || tag(r, x) > GUMBO_TAG_H6)
+		return PITH_NONE;
+	for (int k = 0; k < FORM_NEAR && (s = rd_sibling_after(r, s)) != PITH_NONE; k++) {
+		for (size_t n = s; n < pith_doc_node(r->d, s)->end; n++)
+			if (tag(r, n) == GUMBO_TAG_TEXTAREA)
+				return s;
+		if (r->len[s] > 0 && tag(r, s) != GUMBO_TAG_P && tag(r, s) != GUMBO_TAG_B)
+			break;
+	}
+	return PITH_NONE;
+}
+
+/* Heading n after the post counts no comment ("0 Comments", "Reacties
+ * (0)") and the heading over the reply form follows within a few of its
+ * siblings (see asks_reply): the empty thread's section, in any
+ * language.  The box holding the form, or PITH_NONE. */
+static size_t
+empty_thread(const rd *r, size_t n)
+{
+	enum { EMPTY_NEAR = 4 };
+	size_t b = r->bfirst[n], p = pith_doc_node(r->d, n)->parent, s = n, v[2];
+	const pith_block *blk;
+
+	if (b == PITH_NONE || b != r->blast[n] || p == PITH_NONE)
+		return PITH_NONE;
+	blk = pith_doc_block(r->d, b);
+	if (blk->len >= 40 || rd_numbers(blk->text, blk->len, v, 2) != 1 || v[0] != 0)
+		return PITH_NONE;
+	for (int k = 0; k < EMPTY_NEAR && (s = rd_sibling_after(r, s)) != PITH_NONE; k++)
+		if (tag(r, s) >= GUMBO_TAG_H1 && tag(r, s) <= GUMBO_TAG_H6)
+			return asks_reply(r, p, s);
+	return PITH_NONE;
+}
+
 #define ECHO_WHY COMMENTS_WHY "(after a heading quoting the headline)"
 
 /* Heading n after the headline quotes it with words before ("4 Responses
@@ -194,6 +240,18 @@ rd_drop_thread(rd *r, const char **dwhy)
 		/* The policy's "Comments" section, more sections after it. */
 		bool echo = !named && echoes_title(r, n);
 
+		/* After the post, or the headline of a post of pictures
+		 * (a reply form closes a page's article, none known). */
+		size_t form = named || echo || r->bfirst[n] == PITH_NONE ||
+		    (post != PITH_NONE ? r->bfirst[n] < post : !after_title(r, r->bfirst[n])) ?
+		    PITH_NONE : empty_thread(r, n);
+
+		if (form != PITH_NONE) {
+			for (size_t s = n; s < pith_doc_node(d, form)->end; s++)
+				dwhy[s] = dwhy[s] != NULL ? dwhy[s] : THREAD_WHY;
+			n = pith_doc_node(d, form)->end - 1;
+			continue;
+		}
 		if ((x == n && rd_id_kin(r, n, 1) >= 2) || (!named && !echo &&
 		    (post == PITH_NONE || r->bfirst[x] == PITH_NONE ||
 		    r->bfirst[x] < post || !signed_loose(r, x))))
@@ -633,30 +691,6 @@ rd_counted(const rd *r, size_t t)
 			m += rd_alike(r, x, f) && remark_within(r, x, CHAR_THRESHOLD);
 	}
 	return (k == n || k + m == n) && 2 * days > k ? run : 0;
-}
-
-/* Node x, right after a run of remarks in p, is a heading over the
- * readers' reply form, a textarea in one of the few siblings after it:
- * that sibling, or PITH_NONE.
- * A thread ends where the form to join it opens, in any language, so a
- * short run signed and dated there is the thread however few its
- * remarks.  The look stops at the first box past the heading. */
-static size_t
-asks_reply(const rd *r, size_t p, size_t x)
-{
-	enum { FORM_NEAR = 4 };
-	size_t s = x;
-
-	if (x >= pith_doc_node(r->d, p)->end || tag(r, x) < GUMBO_TAG_H1 || tag(r, x) > GUMBO_TAG_H6)
-		return PITH_NONE;
-	for (int k = 0; k < FORM_NEAR && (s = rd_sibling_after(r, s)) != PITH_NONE; k++) {
-		for (size_t n = s; n < pith_doc_node(r->d, s)->end; n++)
-			if (tag(r, n) == GUMBO_TAG_TEXTAREA)
-				return s;
-		if (r->len[s] > 0 && tag(r, s) != GUMBO_TAG_P && tag(r, s) != GUMBO_TAG_B)
-			break;
-	}
-	return PITH_NONE;
 }
 
 /* A run of remarks of a kind (see remark_within; kin: a thread's boxes
