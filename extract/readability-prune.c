@@ -500,6 +500,32 @@ rd_small_picture(const rd *r, size_t n)
 	    atoi(h) > 0 && atoi(h) <= AVATAR_MAX;
 }
 
+/* Block text ends in an ellipsis ("More on her...", "Next…"): a line
+ * trailing off, no sentence ended. */
+static bool
+trails_off(const pith_block *blk)
+{
+	const char *t = blk->text;
+	size_t n = blk->len;
+
+	while (n > 0 && t[n - 1] == ' ')
+		n--;
+	return n >= 3 && (memcmp(t + n - 3, "...", 3) == 0 ||
+	    memcmp(t + n - 3, "\xe2\x80\xa6", 3) == 0);
+}
+
+/* Block blk is an author box's line above its paragraph: a short one
+ * with no sentence ended (a heading, trailing off or not), or one
+ * opening on a link (the author's name, linking to their posts, and a
+ * count of them). */
+static bool
+name_line(const pith_block *blk)
+{
+	return blk->len > 0 && ((blk->len <= 60 && (!rd_full_stop(blk) || trails_off(blk))) ||
+	    (blk->len < 80 && blk->nruns > 0 && blk->runs[0].start == 0 &&
+	    blk->runs[0].href != NULL));
+}
+
 /* Box n is a note on the post's author: an avatar-sized picture and a
  * short line (the name: a heading or a link) before a paragraph about
  * them, all under META_BOX (a blog's "About Jane" box, whatever its
@@ -524,7 +550,7 @@ author_box(const rd *r, size_t n)
 
 		if (blk->kind == PITH_BLOCK_IMAGE)
 			pic = true;
-		else if (blk->len > 0 && blk->len <= 60 && !rd_full_stop(blk))
+		else if (name_line(blk))
 			name = true;
 		else if (pic && name && blk->len >= 80 && r->bsentence[b])
 			return true;
