@@ -81,7 +81,9 @@ run_letters(const pith_block *blk, size_t i)
  * separators ("Home | News | Sport"): the pipes and spaces, counted as
  * text, hide a menu from the link ratio; letters and digits do not.
  * A paragraph of two links with one sign between ("Website · Map") is
- * one too; an item or heading so made ("Blob / File") may be text. */
+ * one too; an item or heading so made ("Blob / File") may be text.
+ * Commas between a few links may be a sentence's list; between five or
+ * more, a post's categories or tags ("in Baking, Bread, Cakes, ..."). */
 static bool
 menu_line(const pith_block *blk)
 {
@@ -92,7 +94,7 @@ menu_line(const pith_block *blk)
 	for (size_t i = 0; i < blk->nruns; i++) {
 		const char *t = blk->text + blk->runs[i].start;
 
-		if (!blk->runs[i].href && memchr(t, ',', blk->runs[i].len) != NULL)
+		if (!blk->runs[i].href && n < 5 && memchr(t, ',', blk->runs[i].len) != NULL)
 			return false;
 		/* Between two links, one separator sign and no word. */
 		for (size_t k = 0; n == 2 && !blk->runs[i].href && k < blk->runs[i].len; k++)
