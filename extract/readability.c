@@ -450,7 +450,8 @@ readability_extract(const pith_doc *d, const pith_params *p, pith_article *a,
 			n += best[b];
 		if (n > 0 && (a->spans = calloc(n, sizeof *a->spans)) == NULL)
 			rc = err_set(err, PITH_ENOMEM, "out of memory");
-		for (size_t b = 0; rc == PITH_OK && b < r.nb; b++)
+		/* No spans without a block kept (n == 0). */
+		for (size_t b = 0; rc == PITH_OK && a->spans != NULL && b < r.nb; b++)
 			if (best[b])
 				a->spans[a->nspans++] = (pith_span){ b, 0,
 				    pith_doc_block(d, b)->len };
