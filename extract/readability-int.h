@@ -183,6 +183,12 @@ unnamed(const rd *r, size_t n)
 }
 
 static inline bool
+heading_tag(const rd *r, size_t n)
+{
+	return tag(r, n) >= GUMBO_TAG_H1 && tag(r, n) <= GUMBO_TAG_H6;
+}
+
+static inline bool
 inside(const rd *r, size_t n, size_t a)
 {
 	return n >= a && n < pith_doc_node(r->d, a)->end;
@@ -254,6 +260,7 @@ bool rd_gallery(const rd *r, size_t top);
 bool rd_slides(const rd *r, size_t top);
 bool rd_word_list(const rd *r, size_t n);
 bool rd_small_picture(const rd *r, size_t n);
+size_t rd_box_img(const rd *r, size_t n, size_t within);
 const char *rd_prune_reason(rd *r, size_t n, size_t top, unsigned f, double total, double ptotal);
 bool rd_similar_title(const rd *r, size_t b);
 bool rd_titled(const rd *r, size_t b, int max);

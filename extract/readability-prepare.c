@@ -502,9 +502,9 @@ permalinked(const rd *r, size_t n, const char *id)
 	const char *href;
 
 	/* The heading first, or in a wrapper or two. */
-	while (h < end && h < n + 4 && (tag(r, h) < GUMBO_TAG_H1 || tag(r, h) > GUMBO_TAG_H6))
+	while (h < end && h < n + 4 && !heading_tag(r, h))
 		h++;
-	if (h >= end || tag(r, h) < GUMBO_TAG_H1 || tag(r, h) > GUMBO_TAG_H6)
+	if (h >= end || !heading_tag(r, h))
 		return false;
 	end = pith_doc_node(r->d, h)->end;
 	for (size_t a = h + 1; a < end && a < h + 16; a++)

@@ -500,6 +500,19 @@ rd_small_picture(const rd *r, size_t n)
 	    atoi(h) > 0 && atoi(h) <= AVATAR_MAX;
 }
 
+/* The first <img> among box n's first few elements, `within` of them
+ * (in a link, a wrapper): a bounded look.  PITH_NONE when none. */
+size_t
+rd_box_img(const rd *r, size_t n, size_t within)
+{
+	size_t end = pith_doc_node(r->d, n)->end;
+
+	for (size_t i = n + 1; i < end && i <= n + within; i++)
+		if (tag(r, i) == GUMBO_TAG_IMG)
+			return i;
+	return PITH_NONE;
+}
+
 /* Block text ends in an ellipsis ("More on her...", "Next…"): a line
  * trailing off, no sentence ended. */
 static bool
@@ -533,17 +546,14 @@ name_line(const pith_block *blk)
 static bool
 author_box(const rd *r, size_t n)
 {
-	size_t b = r->bfirst[n], e = r->blast[n], i = n + 1, end = pith_doc_node(r->d, n)->end;
+	size_t b = r->bfirst[n], e = r->blast[n], i;
 	bool pic = false, name = false;
 	GumboTag t = tag(r, n);
 
 	if (b == PITH_NONE || e - b > 4 || r->len[n] >= META_BOX ||
 	    (t != GUMBO_TAG_DIV && t != GUMBO_TAG_SECTION && t != GUMBO_TAG_ASIDE))
 		return false;
-	/* The picture's element: among the box's first few, as avatar() looks. */
-	while (i < end && i <= n + 6 && tag(r, i) != GUMBO_TAG_IMG)
-		i++;
-	if (i >= end || i > n + 6 || !rd_small_picture(r, i))
+	if ((i = rd_box_img(r, n, 6)) == PITH_NONE || !rd_small_picture(r, i))
 		return false;
 	for (; b <= e; b++) {
 		const pith_block *blk = pith_doc_block(r->d, b);
@@ -982,7 +992,7 @@ rd_tally(const rd *r, size_t b, size_t *lo, size_t *hi)
 			*lo = x, *hi = s;
 			return true;
 		}
-		if (r->len[s] >= 80 || (tag(r, s) >= GUMBO_TAG_H1 && tag(r, s) <= GUMBO_TAG_H6) ||
+		if (r->len[s] >= 80 || heading_tag(r, s) ||
 		    tag(r, s) == GUMBO_TAG_UL || tag(r, s) == GUMBO_TAG_OL || tag(r, s) == GUMBO_TAG_TABLE)
 			return false;
 	}

@@ -79,7 +79,7 @@ signed_loose(const rd *r, size_t x)
 	bool said = false;
 
 	for (size_t s = rd_sibling_after(r, x); s != PITH_NONE && k < RUN_MIN &&
-	    !(tag(r, s) >= GUMBO_TAG_H1 && tag(r, s) <= GUMBO_TAG_H6); s = rd_sibling_after(r, s)) {
+	    !heading_tag(r, s); s = rd_sibling_after(r, s)) {
 		size_t b = r->bfirst[s];
 
 		if (b == PITH_NONE)
@@ -108,7 +108,7 @@ asks_reply(const rd *r, size_t p, size_t x)
 	enum { FORM_NEAR = 4 };
 	size_t s = x;
 
-	if (x >= pith_doc_node(r->d, p)->end || tag(r, x) < GUMBO_TAG_H1 || tag(r, x) > GUMBO_TAG_H6)
+	if (x >= pith_doc_node(r->d, p)->end || !heading_tag(r, x))
 		return PITH_NONE;
 	for (int k = 0; k < FORM_NEAR && (s = rd_sibling_after(r, s)) != PITH_NONE; k++) {
 		for (size_t n = s; n < pith_doc_node(r->d, s)->end; n++)
@@ -137,9 +137,18 @@ empty_thread(const rd *r, size_t n)
 	if (blk->len >= 40 || rd_numbers(blk->text, blk->len, v, 2) != 1 || v[0] != 0)
 		return PITH_NONE;
 	for (int k = 0; k < EMPTY_NEAR && (s = rd_sibling_after(r, s)) != PITH_NONE; k++)
-		if (tag(r, s) >= GUMBO_TAG_H1 && tag(r, s) <= GUMBO_TAG_H6)
+		if (heading_tag(r, s))
 			return asks_reply(r, p, s);
 	return PITH_NONE;
+}
+
+/* Nodes from..to are the readers' thread, for why, unless a reason
+ * already holds. */
+static void
+mark_thread(const char **dwhy, size_t from, size_t to, const char *why)
+{
+	for (size_t s = from; s < to; s++)
+		dwhy[s] = dwhy[s] != NULL ? dwhy[s] : why;
 }
 
 #define ECHO_WHY COMMENTS_WHY "(after a heading quoting the headline)"
@@ -227,7 +236,7 @@ rd_drop_thread(rd *r, const char **dwhy)
 		 * wrapper or the heading. */
 		size_t x = n, y;
 
-		if (t == GUMBO_TAG_A && tag(r, p) >= GUMBO_TAG_H1 && tag(r, p) <= GUMBO_TAG_H6 &&
+		if (t == GUMBO_TAG_A && heading_tag(r, p) &&
 		    (r->flags[p] & N_IN) && pith_doc_node(d, p)->parent != PITH_NONE) {
 			x = p;
 			p = pith_doc_node(d, p)->parent;
@@ -240,15 +249,15 @@ rd_drop_thread(rd *r, const char **dwhy)
 		/* The policy's "Comments" section, more sections after it. */
 		bool echo = !named && echoes_title(r, n);
 
+		size_t form = PITH_NONE, b = r->bfirst[n];
+
 		/* After the post, or the headline of a post of pictures
 		 * (a reply form closes a page's article, none known). */
-		size_t form = named || echo || r->bfirst[n] == PITH_NONE ||
-		    (post != PITH_NONE ? r->bfirst[n] < post : !after_title(r, r->bfirst[n])) ?
-		    PITH_NONE : empty_thread(r, n);
-
+		if (!named && !echo && b != PITH_NONE &&
+		    (post != PITH_NONE ? b >= post : after_title(r, b)))
+			form = empty_thread(r, n);
 		if (form != PITH_NONE) {
-			for (size_t s = n; s < pith_doc_node(d, form)->end; s++)
-				dwhy[s] = dwhy[s] != NULL ? dwhy[s] : THREAD_WHY;
+			mark_thread(dwhy, n, pith_doc_node(d, form)->end, THREAD_WHY);
 			n = pith_doc_node(d, form)->end - 1;
 			continue;
 		}
@@ -256,9 +265,7 @@ rd_drop_thread(rd *r, const char **dwhy)
 		    (post == PITH_NONE || r->bfirst[x] == PITH_NONE ||
 		    r->bfirst[x] < post || !signed_loose(r, x))))
 			continue;
-		for (size_t s = x; s < pith_doc_node(d, p)->end; s++)
-			if (dwhy[s] == NULL)
-				dwhy[s] = echo ? ECHO_WHY : THREAD_WHY;
+		mark_thread(dwhy, x, pith_doc_node(d, p)->end, echo ? ECHO_WHY : THREAD_WHY);
 		if (r->thread_node == PITH_NONE) {
 			r->thread_node = p;
 			r->thread_block = loose_after(r, p, x);
@@ -290,16 +297,12 @@ initial(const char *s, size_t n)
 static bool
 avatar(const rd *r, size_t c)
 {
-	size_t b = r->bfirst[c], n = c + 1, end = pith_doc_node(r->d, c)->end;
+	size_t b = r->bfirst[c], n;
 	const pith_block *blk = pith_doc_block(r->d, b), *next;
 
 	if (r->gallery || blk->kind != PITH_BLOCK_IMAGE || b >= r->blast[c] || blk->len >= 80)
 		return false;
-	/* The picture's element: among the box's first few (in a link, a
-	 * wrapper), a bounded look. */
-	while (n < end && n <= c + 4 && tag(r, n) != GUMBO_TAG_IMG)
-		n++;
-	if (n >= end || tag(r, n) != GUMBO_TAG_IMG)
+	if ((n = rd_box_img(r, c, 5)) == PITH_NONE)
 		return false;
 	next = pith_doc_block(r->d, b + 1);
 	/* A picture sized by the style sheet alone is its author's when
@@ -676,8 +679,7 @@ rd_counted(const rd *r, size_t t)
 	size_t h = t + 1, c, k = 0, m = 0, days = 0, n;
 	double run = 0;
 
-	if (h >= pith_doc_node(r->d, t)->end || tag(r, h) < GUMBO_TAG_H1 ||
-	    tag(r, h) > GUMBO_TAG_H6 || r->bfirst[h] == PITH_NONE ||
+	if (h >= pith_doc_node(r->d, t)->end || !heading_tag(r, h) || r->bfirst[h] == PITH_NONE ||
 	    (n = heading_count(pith_doc_block(r->d, r->bfirst[h]))) < 2)
 		return 0;
 	c = rd_sibling_after(r, h);
@@ -783,14 +785,6 @@ rd_remarked(const rd *r, size_t t)
 	return PITH_NONE;
 }
 
-/* Nodes from..to are the flat thread, unless a reason already holds. */
-static void
-flat_drop(const char **dwhy, size_t from, size_t to)
-{
-	for (size_t s = from; s < to; s++)
-		dwhy[s] = dwhy[s] != NULL ? dwhy[s] : FLAT_WHY;
-}
-
 /* Readers' comments in flat boxes named anyhow ("c7x", "item-b"), each
  * beside the next, where rd_threaded() sees no reply nested: a run of
  * RUN_MIN or more short remarks alike (a long one among them does not
@@ -857,7 +851,7 @@ rd_drop_flat(rd *r, const char **dwhy)
 				size_t above = signed_above(r, opened);
 
 				/* The first's term goes with it. */
-				flat_drop(dwhy, above != PITH_NONE ? above : opened, u.stop);
+				mark_thread(dwhy, above != PITH_NONE ? above : opened, u.stop, FLAT_WHY);
 				free(prose);
 				return 0;
 			}
@@ -869,8 +863,8 @@ rd_drop_flat(rd *r, const char **dwhy)
 			    (form = asks_reply(r, p, u.stop)) != PITH_NONE) {
 				size_t h = rd_sibling_before(r, first);
 
-				flat_drop(dwhy, h != PITH_NONE && tag(r, h) >= GUMBO_TAG_H1 &&
-				    tag(r, h) <= GUMBO_TAG_H6 ? h : first, pith_doc_node(d, form)->end);
+				mark_thread(dwhy, h != PITH_NONE && heading_tag(r, h) ? h : first,
+				    pith_doc_node(d, form)->end, FLAT_WHY);
 				free(prose);
 				return 0;
 			}
@@ -889,7 +883,7 @@ rd_drop_flat(rd *r, const char **dwhy)
 				    (rd_of_kind(r, y, opened) ||
 				    (x != PITH_NONE && rd_of_kind(r, y, x))))
 					s = y;
-				flat_drop(dwhy, s, pith_doc_node(d, p)->end);
+				mark_thread(dwhy, s, pith_doc_node(d, p)->end, FLAT_WHY);
 				free(prose);
 				return 0;
 			}
@@ -902,7 +896,7 @@ rd_drop_flat(rd *r, const char **dwhy)
 			 * them, its first prose. */
 			if (signs >= RUN_MIN && talk(&u) && post < r->bfirst[from] &&
 			    end >= r->bfirst[from] && inside(r, pith_doc_block(d, end)->node, p)) {
-				flat_drop(dwhy, from, pith_doc_node(d, p)->end);
+				mark_thread(dwhy, from, pith_doc_node(d, p)->end, FLAT_WHY);
 				free(prose);
 				return 0;
 			}
