@@ -596,6 +596,34 @@ picture_div(const rd *r, size_t n)
 	    beside(r, n, rd_paragraph);
 }
 
+/* Node n is a picture's caption that repeats its alt text: one line
+ * that the alt of a picture in n's parent, at most ALT_GAP blocks
+ * before it (a credit between), says word for word, or begins.  A
+ * story's paragraph never restates a picture's alt. */
+enum { ALT_GAP = 3, ALT_MIN = 20 };
+
+static bool
+alt_caption(const rd *r, size_t n)
+{
+	const pith_doc *d = r->d;
+	size_t p = pith_doc_node(d, n)->parent, b = r->bfirst[n];
+	const pith_block *c;
+
+	if (p == PITH_NONE || r->nblk[n] != 1 || r->bfirst[p] == PITH_NONE || b == PITH_NONE)
+		return false;
+	c = pith_doc_block(d, b);
+	if (c->kind != PITH_BLOCK_PARA || c->len < ALT_MIN)
+		return false;
+	for (size_t k = b; k-- > r->bfirst[p] && k + ALT_GAP >= b;) {
+		const pith_block *i = pith_doc_block(d, k);
+
+		if (i->kind == PITH_BLOCK_IMAGE && i->len >= c->len &&
+		    memcmp(i->text, c->text, c->len) == 0)
+			return true;
+	}
+	return false;
+}
+
 /* Box n holds the page's headline and prose after it: the post itself,
  * whose links (its tags and categories, the blog's menu above it) count
  * against it no more than a comment thread's or a sidebar's beside it. */
@@ -636,7 +664,8 @@ rd_prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	/* Figure captions stay (the text output leaves them out unless
 	 * asked); credit and caption lines elsewhere are plain text,
 	 * but a gallery's captions are its text. */
-	if (((c & C_CAPTION) || rd_div_caption(r, n) || (n != top && picture_div(r, n))) &&
+	if (((c & C_CAPTION) || rd_div_caption(r, n) ||
+	    (n != top && (picture_div(r, n) || alt_caption(r, n)))) &&
 	    t != GUMBO_TAG_FIGCAPTION &&
 	    !(r->gallery && in_gallery(r, n, top)))
 		return rd_reason(r, "dropped: caption", "dropped: caption '%.40s'", names(r, n));
