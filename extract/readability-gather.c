@@ -172,9 +172,30 @@ take_deck(rd *r, size_t s, size_t top, bool far)
 			r->flags[c] |= N_IN;
 }
 
+/* Box n is a post's text under its own dated header: the box before
+ * it in their wrapper is a line or two with a digit (a date, a
+ * number) and no sentence.  Readers' comments are set so, each its
+ * own header and text; a story's next section is not. */
+static bool
+headed_post(const rd *r, size_t n)
+{
+	size_t h = rd_sibling_before(r, n), b;
+
+	if (h == PITH_NONE || (b = r->bfirst[h]) == PITH_NONE || r->blast[h] > b + 1 ||
+	    r->len[h] >= 160 || rd_sentences(r, h) > 0)
+		return false;
+	for (; b <= r->blast[h]; b++)
+		if (rd_holds(pith_doc_block(r->d, b)->text, pith_doc_block(r->d, b)->len,
+		    rd_is_digit))
+			return true;
+	return false;
+}
+
 /* Node s holds the top's box again: a node of its kind (see kin),
  * "story-body story-body-1" beside the top's "story-body story-body-2".
- * A sidebar column styled like the article's column holds no such box. */
+ * A sidebar column styled like the article's column holds no such box,
+ * and a thread holds them only as posts, each under its dated header
+ * (see headed_post). */
 static bool
 holds_alike(const rd *r, size_t s, size_t top)
 {
@@ -182,10 +203,16 @@ holds_alike(const rd *r, size_t s, size_t top)
 
 	if (tc == NULL || *tc == '\0')
 		return true;    /* nothing to tell them by: as before */
-	for (size_t n = s; n < pith_doc_node(r->d, s)->end; n++)
-		if (rd_kin(r, top, n))
-			return true;
-	return false;
+	size_t kin = 0, posts = 0;
+
+	for (size_t n = s; n < pith_doc_node(r->d, s)->end; n++) {
+		if (!rd_kin(r, top, n))
+			continue;
+		kin++;
+		posts += headed_post(r, n);
+		n = pith_doc_node(r->d, n)->end - 1;
+	}
+	return kin > 0 && !(posts >= 2 && posts == kin);
 }
 
 /* Block blk is a fact set as a line: a bold label ending in a colon,
