@@ -12,14 +12,20 @@
 
 static void mark_box(rd *r, size_t n);
 
-/* Block text ends with a full stop (Latin, ideographic or danda),
- * closing quotes and brackets aside: typographic ones too (a quote
- * closing with a curly quote or a guillemet, the French with a no-break
- * space before it). */
-bool
-rd_full_stop(const pith_block *blk)
+/* The marks that end a sentence: FULL_STOPS full stops first. */
+enum { FULL_STOPS = 3 };
+static const char *const end_marks[] = {
+	".", "\xe3\x80\x82", "\xe0\xa5\xa4", "?", "!", "\xef\xbc\x9f", "\xef\xbc\x81",
+};
+
+/* Block text ends with one of the marks (the first nmarks of a full
+ * stop, Latin, ideographic or danda, then a question's and an
+ * exclamation's, Latin and full-width), closing quotes and brackets
+ * aside: typographic ones too (a quote closing with a curly quote or a
+ * guillemet, the French with a no-break space before it). */
+static bool
+end_mark(const pith_block *blk, size_t nmarks)
 {
-	static const char *const stops[] = { ".", "\xe3\x80\x82", "\xe0\xa5\xa4" };
 	static const char *const closing[] = {
 		"\xe2\x80\x9d", "\xe2\x80\x99", "\xc2\xbb", "\xc2\xa0", "\xe2\x80\xaf",
 	};
@@ -38,13 +44,28 @@ rd_full_stop(const pith_block *blk)
 			}
 		}
 	}
-	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++) {
-		size_t k = strlen(stops[i]);
+	for (size_t i = 0; i < nmarks && i < sizeof end_marks / sizeof end_marks[0]; i++) {
+		size_t k = strlen(end_marks[i]);
 
-		if (n >= k && memcmp(blk->text + n - k, stops[i], k) == 0)
+		if (n >= k && memcmp(blk->text + n - k, end_marks[i], k) == 0)
 			return true;
 	}
 	return false;
+}
+
+/* Block text ends with a full stop (see end_mark). */
+bool
+rd_full_stop(const pith_block *blk)
+{
+	return end_mark(blk, FULL_STOPS);
+}
+
+/* Block text ends a sentence: a full stop, a question or an
+ * exclamation (see end_mark). */
+bool
+rd_sentence_end(const pith_block *blk)
+{
+	return end_mark(blk, sizeof end_marks / sizeof end_marks[0]);
 }
 
 /* Node n is a caption set in a div, as a page written before HTML5

@@ -243,6 +243,7 @@ size_t rd_top_candidate(rd *r, unsigned f);
 
 /* ---- readability-gather.c: gathered to the top */
 bool rd_full_stop(const pith_block *blk);
+bool rd_sentence_end(const pith_block *blk);
 bool rd_div_caption(const rd *r, size_t n);
 bool rd_paragraph(const rd *r, size_t s);
 bool rd_after_paragraph(const rd *r, size_t n);

@@ -584,7 +584,10 @@ quote_box(const rd *r, size_t n)
 /* Node n is a caption set as a div's loose text under its picture (an
  * <img> and a <span> of text in one div) beside the story's paragraphs:
  * the picture first, then one line of at most TEASER_LEN with no link
- * and no sentence's end, as div_caption's.  Not a post that is a
+ * and not ending a sentence (a question is no caption either).  With a
+ * sentence's end inside, a caption is a sentence and its credit, half
+ * that long at most: longer, it is a paragraph set around a picture
+ * floated in it (a <p> the page made a div).  Not a post that is a
  * picture and its line, with no paragraph beside it. */
 static bool
 picture_div(const rd *r, size_t n)
@@ -592,8 +595,8 @@ picture_div(const rd *r, size_t n)
 	size_t b = rd_loose_block(r, n);
 
 	return b != PITH_NONE && b > r->bfirst[n] && b == r->blast[n] && r->blink[b] == 0 &&
-	    r->blen[b] <= TEASER_LEN && !rd_full_stop(pith_doc_block(r->d, b)) &&
-	    beside(r, n, rd_paragraph);
+	    r->blen[b] <= (r->bsentence[b] ? TEASER_LEN / 2 : TEASER_LEN) &&
+	    !rd_sentence_end(pith_doc_block(r->d, b)) && beside(r, n, rd_paragraph);
 }
 
 /* Node n is a picture's caption that repeats its alt text: one line
