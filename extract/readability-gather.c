@@ -101,14 +101,18 @@ rd_div_caption(const rd *r, size_t n)
 }
 
 /* A <p> beside the content that reads as part of it, or an unnamed
- * div of loose text (see div_kin) ending a sentence. */
+ * div of loose text (see div_kin) ending a sentence (a question too), or
+ * longer than a teaser with sentences in it: a post's one paragraph
+ * trailing off without its full stop, as a <p> may. */
 bool
 rd_paragraph(const rd *r, size_t s)
 {
 	double ld = density(r, s);
+	size_t b = r->bfirst[s];
 
 	return (tag(r, s) == GUMBO_TAG_P || (rd_para_node(r, s) && unnamed(r, s) &&
-	    rd_full_stop(pith_doc_block(r->d, r->bfirst[s])))) &&
+	    (rd_sentence_end(pith_doc_block(r->d, b)) ||
+	    (r->bsentence[b] && r->len[s] > TEASER_LEN)))) &&
 	    ((r->len[s] > 80 && ld < 0.25) ||
 	    (r->len[s] < 80 && r->len[s] > 0 && ld == 0 && (r->flags[s] & N_SENTENCE)));
 }
