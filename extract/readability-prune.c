@@ -485,6 +485,18 @@ div_kin(const rd *r, size_t n)
 	return unnamed(r, n) || beside(r, n, prose_div);
 }
 
+/* Div n is a paragraph that links its closing clause (a source's
+ * words, "with the singer's duet ..."): a div of prose among the
+ * story's divs (see div_kin), clauses and all, whose own words before
+ * the link run to a teaser's line or more.  A link list's words between
+ * its links do not. */
+static bool
+linked_clause(const rd *r, size_t n)
+{
+	return div_sentence(r, n) && div_kin(r, n) && r->commas[n] >= 2 &&
+	    r->len[n] - r->link[n] >= 100;
+}
+
 /* Picture n is drawn at most AVATAR_MAX pixels square, or named so (on
  * itself or its link or wrapper). */
 bool
@@ -758,7 +770,8 @@ rd_prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		 * story's paragraphs links its source and date. */
 		if (!list && !(r->flags[n] & N_BOX) && ((w < 25 && ld > 0.2 &&
 		    !(div_sentence(r, n) && ((r->len[n] > 80 && r->commas[n] >= 2) ||
-		    div_kin(r, n))) && !quote_box(r, n) && !headline_box(r, n)) || ld > 0.5))
+		    div_kin(r, n))) && !quote_box(r, n) && !headline_box(r, n)) ||
+		    (ld > 0.5 && !linked_clause(r, n))))
 			return rd_reason(r, "dropped: link density",
 			    "dropped: link density %.2f (weight %d)", ld, w);
 	}
