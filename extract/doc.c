@@ -1736,16 +1736,20 @@ custom_block(builder *b, const GumboNode *g, const char *name)
 /* g is the second of two <span>s that are all a box holds, a label and
  * its value ("<li><span>Rooms</span><span>4</span></li>"): a stylesheet
  * sets them apart, or the pair reads as one word ("Rooms4").  A value
- * opening with a sign (a price's ",50") goes on the label's word.  Only
- * in a list's item, a division or a cell: a paragraph's or a heading's
- * two spans are a line cut for its fonts, an inline box's a name in two
- * colours ("Print" "Runner"). */
+ * opening with a sign or a mark of any script (a price's ",50", an
+ * ideographic comma) goes on the label's word, and so does one of
+ * ideographs after ideographs: Chinese and Japanese space no words, so
+ * such a pair is a line cut for its fonts (a <p> the page made a div).
+ * Only in a list's item, a division or a cell: a paragraph's or a
+ * heading's two spans are a line cut for its fonts, an inline box's a
+ * name in two colours ("Print" "Runner"). */
 static bool
-pair_value(const GumboNode *g)
+pair_value(const builder *b, const GumboNode *g)
 {
 	const GumboNode *p = g->parent, *prev = adjacent(g, -1);
 	unsigned spans = 0;
-	char c[2];
+	char c[5];
+	ucs4_t uc = 0;
 
 	if (g->v.element.tag != GUMBO_TAG_SPAN || prev == NULL ||
 	    prev->v.element.tag != GUMBO_TAG_SPAN || p->v.element.children.length > 5)
@@ -1765,8 +1769,18 @@ pair_value(const GumboNode *g)
 		else if (k->type != GUMBO_NODE_WHITESPACE && k->type != GUMBO_NODE_COMMENT)
 			return false;
 	}
-	return spans == 2 && text_upto(g, 1, c) > 0 &&
-	    (isalnum((unsigned char)c[0]) || (unsigned char)c[0] >= 0x80);
+	if (spans != 2 || text_upto(g, 4, c) == 0 ||
+	    u8_mbtouc(&uc, (const uint8_t *)c, strlen(c)) <= 0)
+		return false;
+	if (str_cjk(uc) && b->open && b->text.len > b->tstart) {
+		ucs4_t last = 0;
+		const uint8_t *t = (const uint8_t *)b->text.data;
+
+		if (u8_prev(&last, t + b->text.len, t + b->tstart) != NULL && str_cjk(last))
+			return false;
+	}
+	return uc_is_general_category(uc, UC_CATEGORY_L) ||
+	    uc_is_general_category(uc, UC_CATEGORY_N);
 }
 
 static void
@@ -1797,7 +1811,7 @@ enter(builder *b, GumboNode *g)
 	    el->original_tag.length > 0)
 		token_push(b, PITH_TOKEN_TAG, node, 0, 0);
 
-	if (pair_value(g))
+	if (pair_value(b, g))
 		ws_seen(b);
 	custom = custom_block(b, g, b->doc->nodes[node].tag);
 	standin = b->depth > 0 && stand_in(g, b->doc->nodes[b->stack[b->depth - 1].node].tag);

@@ -73,6 +73,9 @@ bool str_hidden_hides(const char *hidden);
 bool str_has_word(const char *list, const char *word, bool icase);
 /* Whether needle occurs in hay, ASCII case aside. */
 bool str_has_icase(const char *hay, const char *needle);
+/* Whether c is a CJK ideograph or kana (Chinese and Japanese space no
+ * words either, but count theirs apart: see meta_words). */
+bool str_cjk(unsigned int c);
 /* Whether c is of a script that puts no space between words: Thai,
  * Lao, Tibetan, Burmese, Khmer (Chinese and Japanese aside). */
 bool str_unspaced(unsigned int c);

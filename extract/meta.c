@@ -393,14 +393,6 @@ meta_js_length(const char *t, size_t limit)
 	return n;
 }
 
-static bool
-meta_is_cjk(ucs4_t c)
-{
-	return (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x4dbf) ||
-	    (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) ||
-	    (c >= 0x20000 && c <= 0x2ffff);
-}
-
 /* A letter of a script that spaces no words: Thai, Lao, Tibetan,
  * Burmese and Khmer.  Their marks (vowel signs, subjoined consonants)
  * ride on a letter and are not counted. */
@@ -433,7 +425,7 @@ meta_words(const char *t, size_t n)
 			continue;
 		}
 		m = u8_mbtouc(&c, u + i, n - i);
-		cjk += meta_is_cjk(c) || meta_is_unspaced(c);
+		cjk += str_cjk(c) || meta_is_unspaced(c);
 		i += m > 0 ? (size_t)m : 1;
 	}
 	return words + (cjk > 2 ? (cjk + 1) / 2 - 1 : 0);

@@ -368,6 +368,14 @@ str_has_word(const char *list, const char *word, bool icase)
 }
 
 bool
+str_cjk(unsigned int c)
+{
+	return (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x4dbf) ||
+	    (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) ||
+	    (c >= 0x20000 && c <= 0x2ffff);
+}
+
+bool
 str_unspaced(unsigned int c)
 {
 	return (c >= 0x0e00 && c <= 0x0fff) || (c >= 0x1000 && c <= 0x109f) ||
