@@ -656,6 +656,24 @@ headline_box(const rd *r, size_t n)
 	return false;
 }
 
+/* Box n is paragraphs of prose, three or more without a link, with
+ * its links in one line of their own ("see also" after the story's
+ * last paragraphs): the line goes on its own (see the block pass), the
+ * prose stays.  A box of teasers links each one's headline. */
+static bool
+link_line(const rd *r, size_t n)
+{
+	size_t prose = 0, linked = 0;
+
+	for (size_t b = r->bfirst[n]; b != PITH_NONE && b <= r->blast[n]; b++) {
+		if (r->blink[b] > 0)
+			linked++;
+		else if (rd_prose_block(r, b))
+			prose++;
+	}
+	return prose >= 3 && linked <= 1;
+}
+
 /* Node n inside the content: why it is dropped, or NULL. */
 const char *
 rd_prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
@@ -770,7 +788,7 @@ rd_prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		 * story's paragraphs links its source and date. */
 		if (!list && !(r->flags[n] & N_BOX) && ((w < 25 && ld > 0.2 &&
 		    !(div_sentence(r, n) && ((r->len[n] > 80 && r->commas[n] >= 2) ||
-		    div_kin(r, n))) && !quote_box(r, n) && !headline_box(r, n)) ||
+		    div_kin(r, n))) && !quote_box(r, n) && !headline_box(r, n) && !link_line(r, n)) ||
 		    (ld > 0.5 && !linked_clause(r, n))))
 			return rd_reason(r, "dropped: link density",
 			    "dropped: link density %.2f (weight %d)", ld, w);
