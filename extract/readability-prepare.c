@@ -78,7 +78,8 @@ rd_starts(const char *s, size_t n, const char *word)
 /* A copyright notice ("Copyright 2008 The Associated Press. All rights
  * reserved.", "© 2008 Example News"): the wire's or the site's line
  * under the story, not its text.  The mark, then a year or the rights:
- * "Copyright law changed in 2019" is a sentence. */
+ * "Copyright law changed in 2019" is a sentence.  An opening bracket
+ * before the mark is the notice's: "(© 2008 Example News)". */
 bool
 rd_copyright(const char *s, size_t n)
 {
@@ -96,6 +97,11 @@ rd_copyright(const char *s, size_t n)
 	};
 	bool year = false, rights = false;
 
+	/* The notice set in brackets after the story's last line. */
+	while (n > 0 && (*s == '(' || *s == '[')) {
+		s++;
+		n--;
+	}
 	for (size_t i = 0; i < sizeof reprints / sizeof reprints[0] &&
 	    strstr(s, "\xe3\x80\x82") == NULL; i++)
 		if (strstr(s, reprints[i]) != NULL)
