@@ -202,6 +202,15 @@ after_title(const rd *r, size_t b)
 	return r->title_block == PITH_NONE || b >= r->title_block;
 }
 
+/* Paragraph p is a short line set as a heading is ("Comments [ Post
+ * your own ]"): no sentence, a few words. */
+static bool
+head_line(const rd *r, size_t p)
+{
+	return tag(r, p) == GUMBO_TAG_P && r->len[p] > 0 && r->len[p] < 60 &&
+	    !(r->flags[p] & N_SENTENCE);
+}
+
 /* A heading, or an anchor to jump to (no href), named for the readers'
  * comments ("<h2 id=comments>", "<a name=commentSection>") opens them
  * where their own elements are not named so (Movable Type, TypePad,
@@ -233,10 +242,10 @@ rd_drop_thread(rd *r, const char **dwhy)
 		/* A heading in a wrapper of its own ("<div class=x><h2
 		 * id=comments>"), or the anchor in a heading ("<h2><a
 		 * id=comments></a>Comments</h2>"): the comments follow the
-		 * wrapper or the heading. */
+		 * wrapper or the heading, or the line it opens as a heading. */
 		size_t x = n, y;
 
-		if (t == GUMBO_TAG_A && heading_tag(r, p) &&
+		if (t == GUMBO_TAG_A && (heading_tag(r, p) || head_line(r, p)) &&
 		    (r->flags[p] & N_IN) && pith_doc_node(d, p)->parent != PITH_NONE) {
 			x = p;
 			p = pith_doc_node(d, p)->parent;
