@@ -817,6 +817,25 @@ gather_sections(rd *r, size_t top, bool row)
 	return series;
 }
 
+/* The page's headline (an <h3> too: a blog's post title under the
+ * blog's name) set right before the top's first block, outside it, no
+ * block between them (the post's title box over its body's box, with
+ * no class to join them): the post's own title heads its text. */
+static void
+take_headline(rd *r, size_t top)
+{
+	size_t b = r->bfirst[top], h;
+
+	if (b == PITH_NONE || b == 0)
+		return;
+	b--;
+	if ((b != r->title_block && !rd_titled(r, b, 3)) ||
+	    (h = pith_doc_block(r->d, b)->node) == PITH_NONE || inside(r, h, top) ||
+	    (r->flags[h] & (N_HIDDEN | N_UNLIKELY)))
+		return;
+	r->flags[h] |= N_IN;
+}
+
 /* Mark the top and its qualifying siblings as the content. */
 void
 rd_gather(rd *r, size_t top, unsigned f)
@@ -828,6 +847,7 @@ rd_gather(rd *r, size_t top, unsigned f)
 	mark_promised(r, top);
 	if (parent == PITH_NONE || top == r->body)
 		return;
+	take_headline(r, top);
 	take_notes(r, top);
 	gather_siblings(r, top, f);
 
