@@ -485,6 +485,20 @@ div_kin(const rd *r, size_t n)
 	return unnamed(r, n) || beside(r, n, prose_div);
 }
 
+/* Div n is one of the story's paragraphs set as divs: loose text,
+ * a div of prose beside it (a <p> the page made a div).  Its links
+ * (a credit, a source, a linked title) count no more than a <p>'s;
+ * but mostly links, three or more, and under a teaser's line of its
+ * own words, it is a list of them ("More news", "Follow us"). */
+static bool
+para_kin(const rd *r, size_t n)
+{
+	size_t b = rd_loose_block(r, n);
+
+	return b != PITH_NONE && (density(r, n) <= 0.5 || r->len[n] - r->link[n] >= 100 ||
+	    rd_links(pith_doc_block(r->d, b)) <= 2) && beside(r, n, prose_div);
+}
+
 /* Div n is a paragraph that links its closing clause (a source's
  * words, "with the singer's duet ..."): a div of prose among the
  * story's divs (see div_kin), clauses and all, whose own words before
@@ -786,7 +800,7 @@ rd_prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		 * pass never drops for its links): a wire story's lede links
 		 * its dateline, company and ticker.  An embedded post beside the
 		 * story's paragraphs links its source and date. */
-		if (!list && !(r->flags[n] & N_BOX) && ((w < 25 && ld > 0.2 &&
+		if (!list && !(r->flags[n] & N_BOX) && !para_kin(r, n) && ((w < 25 && ld > 0.2 &&
 		    !(div_sentence(r, n) && ((r->len[n] > 80 && r->commas[n] >= 2) ||
 		    div_kin(r, n))) && !quote_box(r, n) && !headline_box(r, n) && !link_line(r, n)) ||
 		    (ld > 0.5 && !linked_clause(r, n))))
