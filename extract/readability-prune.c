@@ -485,8 +485,20 @@ div_kin(const rd *r, size_t n)
 	return unnamed(r, n) || beside(r, n, prose_div);
 }
 
+/* Node n is a div of loose text ending a sentence, a question too
+ * (a round-up's lines), with at most half its text in links: a line
+ * of the story set as a div, as its neighbours may be. */
+static bool
+sentence_div(const rd *r, size_t n)
+{
+	size_t b = rd_loose_block(r, n);
+
+	return b != PITH_NONE && density(r, n) <= 0.5 &&
+	    (r->bsentence[b] || rd_sentence_end(pith_doc_block(r->d, b)));
+}
+
 /* Div n is one of the story's paragraphs set as divs: loose text,
- * a div of prose beside it (a <p> the page made a div).  Its links
+ * a div of sentences beside it (a <p> the page made a div).  Its links
  * (a credit, a source, a linked title) count no more than a <p>'s;
  * but mostly links, three or more, and under a teaser's line of its
  * own words, it is a list of them ("More news", "Follow us"). */
@@ -496,7 +508,7 @@ para_kin(const rd *r, size_t n)
 	size_t b = rd_loose_block(r, n);
 
 	return b != PITH_NONE && (density(r, n) <= 0.5 || r->len[n] - r->link[n] >= 100 ||
-	    rd_links(pith_doc_block(r->d, b)) <= 2) && beside(r, n, prose_div);
+	    rd_links(pith_doc_block(r->d, b)) <= 2) && beside(r, n, sentence_div);
 }
 
 /* Div n is a paragraph that links its closing clause (a source's
