@@ -812,10 +812,10 @@ rd_prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		 * pass never drops for its links): a wire story's lede links
 		 * its dateline, company and ticker.  An embedded post beside the
 		 * story's paragraphs links its source and date. */
-		if (!list && !(r->flags[n] & N_BOX) && !para_kin(r, n) && ((w < 25 && ld > 0.2 &&
+		if (!list && !(r->flags[n] & N_BOX) && ((w < 25 && ld > 0.2 &&
 		    !(div_sentence(r, n) && ((r->len[n] > 80 && r->commas[n] >= 2) ||
 		    div_kin(r, n))) && !quote_box(r, n) && !headline_box(r, n) && !link_line(r, n)) ||
-		    (ld > 0.5 && !linked_clause(r, n))))
+		    (ld > 0.5 && !linked_clause(r, n))) && !para_kin(r, n))
 			return rd_reason(r, "dropped: link density",
 			    "dropped: link density %.2f (weight %d)", ld, w);
 	}
