@@ -638,31 +638,77 @@ picture_div(const rd *r, size_t n)
 }
 
 /* Node n is a picture's caption that repeats its alt text: one line
- * that the alt of a picture in n's parent, at most ALT_GAP blocks
- * before it (a credit between), says word for word, or begins.  A
+ * whose words a picture's alt, at most ALT_GAP blocks before it (a
+ * credit between), says word for word (see alt_repeats).  A
  * story's paragraph never restates a picture's alt. */
-enum { ALT_GAP = 3, ALT_MIN = 20 };
+enum { ALT_GAP = 3, ALT_MIN = 20, CREDIT_MAX = 80 };
+
+/* Caption c's words run on from a word of alt a for ALT_MIN bytes or
+ * more, up to c's end (c within a), to c's ellipsis (a teaser of the
+ * caption, cut short), or to a's end with only a bracketed credit after
+ * ("PHOTO: words" over "words (credit)").  A paragraph opening on the
+ * alt's words ("Ann and Bo" over "Ann and Bo flew in ...") goes on. */
+static bool
+alt_repeats(const pith_block *a, const pith_block *c)
+{
+	for (size_t o = 0; o + ALT_MIN <= a->len; o++) {
+		size_t k = 0, m;
+
+		if (o > 0 && a->text[o - 1] != ' ')
+			continue;
+		while (o + k < a->len && k < c->len && a->text[o + k] == c->text[k])
+			k++;
+		for (m = k; m < c->len && c->text[m] == ' ';)
+			m++;
+		if (k >= ALT_MIN && (k == c->len ||
+		    (o + k == a->len && m < c->len && c->text[m] == '(') ||
+		    (c->len - k >= 3 && (memcmp(c->text + k, "...", 3) == 0 ||
+		    memcmp(c->text + k, "\xe2\x80\xa6", 3) == 0))))
+			return true;
+	}
+	return false;
+}
 
 static bool
 alt_caption(const rd *r, size_t n)
 {
 	const pith_doc *d = r->d;
-	size_t p = pith_doc_node(d, n)->parent, b = r->bfirst[n];
+	size_t b = r->bfirst[n];
 	const pith_block *c;
 
-	if (p == PITH_NONE || r->nblk[n] != 1 || r->bfirst[p] == PITH_NONE || b == PITH_NONE)
+	if (r->nblk[n] != 1 || b == PITH_NONE)
 		return false;
 	c = pith_doc_block(d, b);
 	if (c->kind != PITH_BLOCK_PARA || c->len < ALT_MIN)
 		return false;
-	for (size_t k = b; k-- > r->bfirst[p] && k + ALT_GAP >= b;) {
+	for (size_t k = b; k-- > 0 && k + ALT_GAP >= b;) {
 		const pith_block *i = pith_doc_block(d, k);
 
-		if (i->kind == PITH_BLOCK_IMAGE && i->len >= c->len &&
-		    memcmp(i->text, c->text, c->len) == 0)
+		if (i->kind == PITH_BLOCK_IMAGE && alt_repeats(i, c))
 			return true;
 	}
 	return false;
+}
+
+/* Node n is the credit line between a picture and its caption that
+ * repeats the picture's alt (see alt_repeats): one short line, no link
+ * and no sentence ended, the picture right before it and the caption
+ * right after.  A story's short line sits between paragraphs. */
+static bool
+alt_credit(const rd *r, size_t n)
+{
+	const pith_doc *d = r->d;
+	size_t b = r->bfirst[n];
+	const pith_block *c, *i, *t;
+
+	if (r->nblk[n] != 1 || b == PITH_NONE || b == 0 || b + 1 >= pith_doc_nblocks(d))
+		return false;
+	c = pith_doc_block(d, b);
+	i = pith_doc_block(d, b - 1);
+	t = pith_doc_block(d, b + 1);
+	return c->kind == PITH_BLOCK_PARA && c->len <= CREDIT_MAX && r->blink[b] == 0 &&
+	    !rd_sentence_end(c) && i->kind == PITH_BLOCK_IMAGE && t->kind == PITH_BLOCK_PARA &&
+	    alt_repeats(i, t);
 }
 
 /* Box n holds the page's headline and prose after it: the post itself,
@@ -724,7 +770,7 @@ rd_prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 	 * asked); credit and caption lines elsewhere are plain text,
 	 * but a gallery's captions are its text. */
 	if (((c & C_CAPTION) || rd_div_caption(r, n) ||
-	    (n != top && (picture_div(r, n) || alt_caption(r, n)))) &&
+	    (n != top && (picture_div(r, n) || alt_caption(r, n) || alt_credit(r, n)))) &&
 	    t != GUMBO_TAG_FIGCAPTION &&
 	    !(r->gallery && in_gallery(r, n, top)))
 		return rd_reason(r, "dropped: caption", "dropped: caption '%.40s'", names(r, n));
