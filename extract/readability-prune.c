@@ -638,9 +638,10 @@ picture_div(const rd *r, size_t n)
 }
 
 /* Node n is a picture's caption that repeats its alt text: one line
- * whose words a picture's alt, at most ALT_GAP blocks before it (a
- * credit between), says word for word (see alt_repeats).  A
- * story's paragraph never restates a picture's alt. */
+ * (after its picture, when n holds both: an <img> and a <cite> in one
+ * div) whose words a picture's alt, at most ALT_GAP blocks before it
+ * (a credit between), says word for word (see alt_repeats).  A story's
+ * paragraph never restates a picture's alt. */
 enum { ALT_GAP = 3, ALT_MIN = 20, CREDIT_MAX = 80 };
 
 /* Caption c's words run on from a word of alt a for ALT_MIN bytes or
@@ -673,10 +674,11 @@ static bool
 alt_caption(const rd *r, size_t n)
 {
 	const pith_doc *d = r->d;
-	size_t b = r->bfirst[n];
+	size_t b = r->blast[n];
 	const pith_block *c;
 
-	if (r->nblk[n] != 1 || b == PITH_NONE)
+	if (r->nblk[n] == 0 || r->nblk[n] > 2 || b == PITH_NONE ||
+	    (r->nblk[n] == 2 && pith_doc_block(d, b - 1)->kind != PITH_BLOCK_IMAGE))
 		return false;
 	c = pith_doc_block(d, b);
 	if (c->kind != PITH_BLOCK_PARA || c->len < ALT_MIN)
