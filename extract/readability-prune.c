@@ -642,16 +642,20 @@ picture_div(const rd *r, size_t n)
  * div) whose words a picture's alt, at most ALT_GAP blocks before it
  * (a credit between), says word for word (see alt_repeats).  A story's
  * paragraph never restates a picture's alt. */
-enum { ALT_GAP = 3, ALT_MIN = 20, CREDIT_MAX = 80 };
+enum { ALT_GAP = 3, ALT_MIN = 20, ALT_MAX = 512, CREDIT_MAX = 80 };
 
 /* Caption c's words run on from a word of alt a for ALT_MIN bytes or
  * more, up to c's end (c within a), to c's ellipsis (a teaser of the
  * caption, cut short), or to a's end with only a bracketed credit after
  * ("PHOTO: words" over "words (credit)").  A paragraph opening on the
- * alt's words ("Ann and Bo" over "Ann and Bo flew in ...") goes on. */
+ * alt's words ("Ann and Bo" over "Ann and Bo flew in ...") goes on.
+ * An alt longer than ALT_MAX is no picture's description: the search
+ * from each of its words stays bounded on a hostile page. */
 static bool
 alt_repeats(const pith_block *a, const pith_block *c)
 {
+	if (a->len > ALT_MAX)
+		return false;
 	for (size_t o = 0; o + ALT_MIN <= a->len; o++) {
 		size_t k = 0, m;
 
