@@ -202,7 +202,7 @@ take_deck(rd *r, size_t s, size_t top, bool far)
  * number) and no sentence.  Readers' comments are set so, each its
  * own header and text; a story's next section is not. */
 static bool
-headed_post(const rd *r, size_t n)
+dated_post(const rd *r, size_t n)
 {
 	size_t h = rd_sibling_before(r, n), b;
 
@@ -220,21 +220,20 @@ headed_post(const rd *r, size_t n)
  * "story-body story-body-1" beside the top's "story-body story-body-2".
  * A sidebar column styled like the article's column holds no such box,
  * and a thread holds them only as posts, each under its dated header
- * (see headed_post). */
+ * (see dated_post). */
 static bool
 holds_alike(const rd *r, size_t s, size_t top)
 {
 	const char *tc = attr(r, top, "class");
+	size_t kin = 0, posts = 0;
 
 	if (tc == NULL || *tc == '\0')
 		return true;    /* nothing to tell them by: as before */
-	size_t kin = 0, posts = 0;
-
 	for (size_t n = s; n < pith_doc_node(r->d, s)->end; n++) {
 		if (!rd_kin(r, top, n))
 			continue;
 		kin++;
-		posts += headed_post(r, n);
+		posts += dated_post(r, n);
 		n = pith_doc_node(r->d, n)->end - 1;
 	}
 	return kin > 0 && !(posts >= 2 && posts == kin);

@@ -485,6 +485,10 @@ div_kin(const rd *r, size_t n)
 	return unnamed(r, n) || beside(r, n, prose_div);
 }
 
+/* A div's own text, its links aside, that makes it prose whatever its
+ * links: a short paragraph's. */
+enum { OWN_PROSE = 100 };
+
 /* Node n is a div of loose text ending a sentence, a question too
  * (a round-up's lines), with at most half its text in links: a line
  * of the story set as a div, as its neighbours may be. */
@@ -500,27 +504,27 @@ sentence_div(const rd *r, size_t n)
 /* Div n is one of the story's paragraphs set as divs: loose text,
  * a div of sentences beside it (a <p> the page made a div).  Its links
  * (a credit, a source, a linked title) count no more than a <p>'s;
- * but mostly links, three or more, and under a teaser's line of its
- * own words, it is a list of them ("More news", "Follow us"). */
+ * but mostly links, three or more, and under OWN_PROSE of its own
+ * text, it is a list of them ("More news", "Follow us"). */
 static bool
 para_kin(const rd *r, size_t n)
 {
 	size_t b = rd_loose_block(r, n);
 
-	return b != PITH_NONE && (density(r, n) <= 0.5 || r->len[n] - r->link[n] >= 100 ||
+	return b != PITH_NONE && (density(r, n) <= 0.5 || r->len[n] - r->link[n] >= OWN_PROSE ||
 	    rd_links(pith_doc_block(r->d, b)) <= 2) && beside(r, n, sentence_div);
 }
 
 /* Div n is a paragraph that links its closing clause (a source's
  * words, "with the singer's duet ..."): a div of prose among the
- * story's divs (see div_kin), clauses and all, whose own words before
- * the link run to a teaser's line or more.  A link list's words between
- * its links do not. */
+ * story's divs (see div_kin), clauses and all, whose own text before
+ * the link runs to OWN_PROSE.  A link list's words between its links
+ * do not. */
 static bool
 linked_clause(const rd *r, size_t n)
 {
 	return div_sentence(r, n) && div_kin(r, n) && r->commas[n] >= 2 &&
-	    r->len[n] - r->link[n] >= 100;
+	    r->len[n] - r->link[n] >= OWN_PROSE;
 }
 
 /* Picture n is drawn at most AVATAR_MAX pixels square, or named so (on
@@ -637,11 +641,6 @@ picture_div(const rd *r, size_t n)
 	    !rd_sentence_end(pith_doc_block(r->d, b)) && beside(r, n, rd_paragraph);
 }
 
-/* Node n is a picture's caption that repeats its alt text: one line
- * (after its picture, when n holds both: an <img> and a <cite> in one
- * div) whose words a picture's alt, at most ALT_GAP blocks before it
- * (a credit between), says word for word (see alt_repeats).  A story's
- * paragraph never restates a picture's alt. */
 enum { ALT_GAP = 3, ALT_MIN = 20, ALT_MAX = 512, CREDIT_MAX = 80 };
 
 /* Caption c's words run on from a word of alt a for ALT_MIN bytes or
@@ -674,6 +673,11 @@ alt_repeats(const pith_block *a, const pith_block *c)
 	return false;
 }
 
+/* Node n is a picture's caption that repeats its alt text: one line
+ * (after its picture, when n holds both: an <img> and a <cite> in one
+ * div) whose words a picture's alt, at most ALT_GAP blocks before it
+ * (a credit between), says word for word (see alt_repeats).  A story's
+ * paragraph never restates a picture's alt. */
 static bool
 alt_caption(const rd *r, size_t n)
 {
