@@ -515,18 +515,6 @@ para_kin(const rd *r, size_t n)
 	    rd_links(pith_doc_block(r->d, b)) <= 2) && beside(r, n, sentence_div);
 }
 
-/* Div n is a paragraph that links its closing clause (a source's
- * words, "with the singer's duet ..."): a div of prose among the
- * story's divs (see div_kin), clauses and all, whose own text before
- * the link runs to OWN_PROSE.  A link list's words between its links
- * do not. */
-static bool
-linked_clause(const rd *r, size_t n)
-{
-	return div_sentence(r, n) && div_kin(r, n) && r->commas[n] >= 2 &&
-	    r->len[n] - r->link[n] >= OWN_PROSE;
-}
-
 /* Picture n is drawn at most AVATAR_MAX pixels square, or named so (on
  * itself or its link or wrapper). */
 bool
@@ -871,7 +859,7 @@ rd_prune_reason(rd *r, size_t n, size_t top, unsigned f, double total,
 		if (!list && !(r->flags[n] & N_BOX) && ((w < 25 && ld > 0.2 &&
 		    !(div_sentence(r, n) && ((r->len[n] > 80 && r->commas[n] >= 2) ||
 		    div_kin(r, n))) && !quote_box(r, n) && !headline_box(r, n) && !link_line(r, n)) ||
-		    (ld > 0.5 && !linked_clause(r, n))) && !para_kin(r, n))
+		    ld > 0.5) && !para_kin(r, n))
 			return rd_reason(r, "dropped: link density",
 			    "dropped: link density %.2f (weight %d)", ld, w);
 	}
